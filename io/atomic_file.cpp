@@ -1,0 +1,79 @@
+#include "io/atomic_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <string>
+#include <system_error>
+
+namespace gamebatch::io {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+[[noreturn]] void throw_errno(const std::string& what, const fs::path& path) {
+  throw std::system_error(errno, std::generic_category(), what + " " + path.string());
+}
+
+// Closes the descriptor and removes the temporary file unless the rename happened.
+class TemporaryFile {
+ public:
+  explicit TemporaryFile(fs::path path) : path_(std::move(path)) {
+    descriptor_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (descriptor_ < 0)
+      throw_errno("cannot create", path_);
+  }
+  ~TemporaryFile() {
+    if (descriptor_ >= 0)
+      ::close(descriptor_);
+    if (!committed_)
+      ::unlink(path_.c_str());
+  }
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+
+  void write(std::string_view content) {
+    while (!content.empty()) {
+      const ssize_t written = ::write(descriptor_, content.data(), content.size());
+      if (written < 0) {
+        if (errno == EINTR)
+          continue;
+        throw_errno("cannot write", path_);
+      }
+      content.remove_prefix(static_cast<std::size_t>(written));
+    }
+  }
+
+  void commit_as(const fs::path& target) {
+    const int descriptor = descriptor_;
+    descriptor_ = -1;
+    if (::close(descriptor) != 0)
+      throw_errno("cannot write", path_);
+    if (::rename(path_.c_str(), target.c_str()) != 0)
+      throw_errno("cannot rename into", target);
+    committed_ = true;
+  }
+
+ private:
+  fs::path path_;
+  int descriptor_ = -1;
+  bool committed_ = false;
+};
+
+}  // namespace
+
+void write_file_atomically(const fs::path& path, std::string_view content) {
+  static std::atomic<unsigned> sequence{0};
+  if (path.has_parent_path())
+    fs::create_directories(path.parent_path());
+  fs::path temporary = path;
+  temporary += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(sequence++);
+  TemporaryFile file(temporary);
+  file.write(content);
+  file.commit_as(path);
+}
+
+}  // namespace gamebatch::io

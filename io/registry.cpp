@@ -1,0 +1,22 @@
+// The registry: one line per game.
+#include "io/problem.hpp"
+#include "io/willow/problem.hpp"
+
+namespace gamebatch::io {
+
+const std::vector<const Problem*>& all_problems() {
+  static const std::vector<const Problem*> problems = {
+      &willow::problem(),
+  };
+  return problems;
+}
+
+const Problem* find_problem(std::string_view name) {
+  for (const Problem* problem : all_problems()) {
+    if (problem->name() == name)
+      return problem;
+  }
+  return nullptr;
+}
+
+}  // namespace gamebatch::io

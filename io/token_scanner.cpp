@@ -1,0 +1,83 @@
+#include "io/token_scanner.hpp"
+
+#include <charconv>
+
+#include "io/input_error.hpp"
+
+namespace gamebatch::io {
+namespace {
+
+bool is_space(char c) {
+  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// Shows a token in a message without flooding the terminal.
+std::string quote(std::string_view token) {
+  constexpr std::size_t kShown = 24;
+  std::string shown(token.substr(0, kShown));
+  for (char& c : shown) {
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
+      c = '?';
+  }
+  return "'" + shown + (token.size() > kShown ? "...'" : "'");
+}
+
+}  // namespace
+
+void TokenScanner::skip_whitespace() {
+  while (position_ < text_.size() && is_space(text_[position_])) {
+    if (text_[position_] == '\n')
+      ++line_;
+    ++position_;
+  }
+}
+
+std::size_t TokenScanner::line() {
+  skip_whitespace();
+  // A file ending in a newline ends on the line before the empty one after it.
+  if (position_ == text_.size() && line_ > 1 && !text_.empty() && text_.back() == '\n') {
+    return line_ - 1;
+  }
+  return line_;
+}
+
+std::int64_t TokenScanner::read_int(const std::string& what, std::int64_t min, std::int64_t max) {
+  const std::string expected = "expected " + what + " (an integer from " + std::to_string(min) +
+                               " to " + std::to_string(max) + ")";
+  skip_whitespace();
+  if (position_ == text_.size())
+    throw InputError(line(), expected + ", found end of file");
+  std::size_t end = position_;
+  while (end < text_.size() && !is_space(text_[end]))
+    ++end;
+  const std::string_view token = text_.substr(position_, end - position_);
+  std::int64_t value = 0;
+  const char* first = token.data();
+  if (!token.empty() && token.front() == '+')
+    ++first;  // from_chars refuses a plus sign
+  const auto [stop, error] = std::from_chars(first, token.data() + token.size(), value);
+  if (error == std::errc::result_out_of_range) {
+    throw InputError(line_, expected + ", found " + quote(token) + ", which is out of range");
+  }
+  if (error != std::errc() || stop != token.data() + token.size() || first == stop) {
+    throw InputError(line_, expected + ", found " + quote(token));
+  }
+  if (value < min || value > max) {
+    throw InputError(line_, expected + ", found " + std::to_string(value));
+  }
+  position_ = end;
+  return value;
+}
+
+void TokenScanner::expect_end(const std::string& after) {
+  skip_whitespace();
+  if (position_ == text_.size())
+    return;
+  std::size_t end = position_;
+  while (end < text_.size() && !is_space(text_[end]))
+    ++end;
+  throw InputError(line_, "expected end of file after " + after + ", found " +
+                              quote(text_.substr(position_, end - position_)));
+}
+
+}  // namespace gamebatch::io

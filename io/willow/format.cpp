@@ -1,0 +1,78 @@
+#include "io/willow/format.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "io/input_error.hpp"
+#include "io/token_scanner.hpp"
+
+namespace gamebatch::io::willow {
+namespace {
+
+constexpr std::int64_t kMaxCases = 1'000'000'000;
+constexpr std::int64_t kMaxCities = 2'147'483'647;  // cities are numbered with 32-bit integers
+// Above the official 10,000 but far enough below 2^63 / N that no sum can overflow.
+constexpr std::int64_t kMaxCoins = 1'000'000'000;
+
+Instance parse_case(TokenScanner& scanner, std::int64_t case_number) {
+  const std::string of_case = " of case " + std::to_string(case_number);
+  const std::int64_t n = scanner.read_int("the number of cities N" + of_case, 1, kMaxCities);
+  // Memory follows the numbers actually present, never the declared N: N cities take 2N-1
+  // numbers of at least two bytes each, so a file cannot make us reserve more than it holds.
+  const auto room = static_cast<std::int64_t>(scanner.remaining_bytes() / 4 + 1);
+  Instance instance;
+  instance.coins.reserve(static_cast<std::size_t>(std::min(n, room)));
+  instance.roads.reserve(static_cast<std::size_t>(std::min(n - 1, room)));
+  for (std::int64_t city = 1; city <= n; ++city) {
+    instance.coins.push_back(scanner.read_int(
+        "C_" + std::to_string(city) + of_case + ", the coins of city " + std::to_string(city), 0,
+        kMaxCoins));
+  }
+  for (std::int64_t city = 1; city < n; ++city) {
+    const std::int64_t other = scanner.read_int(
+        "j_" + std::to_string(city) + of_case + ", the city joined to city " + std::to_string(city),
+        city + 1, n);
+    instance.roads.emplace_back(static_cast<std::int32_t>(city - 1),
+                                static_cast<std::int32_t>(other - 1));
+  }
+  return instance;
+}
+
+}  // namespace
+
+std::vector<Instance> parse_file(std::string_view text) {
+  TokenScanner scanner(text);
+  const std::int64_t case_count = scanner.read_int("the number of cases T", 1, kMaxCases);
+  std::vector<Instance> instances;
+  for (std::int64_t case_number = 1; case_number <= case_count; ++case_number) {
+    instances.push_back(parse_case(scanner, case_number));
+  }
+  scanner.expect_end("case " + std::to_string(case_count) + " (T = " + std::to_string(case_count) +
+                     ")");
+  return instances;
+}
+
+std::string format_file(const std::vector<Instance>& instances) {
+  std::string text = std::to_string(instances.size()) + "\n";
+  for (const Instance& instance : instances) {
+    const std::size_t n = instance.coins.size();
+    if (n == 0 || instance.roads.size() != n - 1) {
+      throw std::invalid_argument("willow::format_file: not a tree of N >= 1 cities");
+    }
+    text += std::to_string(n) + "\n";
+    for (const auto coins : instance.coins)
+      text += std::to_string(coins) + "\n";
+    for (std::size_t city = 0; city + 1 < n; ++city) {
+      const auto [from, to] = instance.roads[city];
+      if (static_cast<std::size_t>(from) != city || to <= from ||
+          static_cast<std::size_t>(to) >= n) {
+        throw std::invalid_argument(
+            "willow::format_file: roads are not in official labelling (see to_official_labels)");
+      }
+      text += std::to_string(to + 1) + "\n";
+    }
+  }
+  return text;
+}
+
+}  // namespace gamebatch::io::willow

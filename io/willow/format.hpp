@@ -1,0 +1,22 @@
+// The official willow text format (several cases per file) and its answer lines.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/willow/willow.hpp"
+
+namespace gamebatch::io::willow {
+
+using gamebatch::willow::Instance;
+
+// Parses a whole file. Throws io::InputError (line and what was expected) on anything that is
+// not exactly T well-formed cases within the rules' limits.
+std::vector<Instance> parse_file(std::string_view text);
+
+// Writes instances in the official format. Every road must already be in official labelling
+// (one road i <-> j with i < j for each i < N-1); see willow::to_official_labels.
+std::string format_file(const std::vector<Instance>& instances);
+
+}  // namespace gamebatch::io::willow

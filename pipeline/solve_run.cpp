@@ -1,0 +1,203 @@
+// Data flow (one case is the unit of parallel work):
+//
+//   file_source -> limiter -> reader -> splitter --cases--> solver --last case--> sequencer ->
+//   writer
+//                     ^                    `--bad or empty file-------------------^              |
+//                     `---------------------------- one token back per written file -----------'
+//
+// The reader parses a whole file; a bad file becomes a record with its error and goes straight to
+// the sequencer, so file order never stalls. The sequencer hands files to the single writer in
+// input order, which keeps messages deterministic; the limiter bounds the files between reading
+// and writing, so reading never runs far ahead and a written file's memory is released at once.
+#include "pipeline/solve_run.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <memory>
+#include <string>
+#include <system_error>
+#include <tuple>
+
+#include <oneapi/tbb/flow_graph.h>
+#include <oneapi/tbb/task_arena.h>
+#include <spdlog/spdlog.h>
+
+#include "io/atomic_file.hpp"
+#include "io/input_error.hpp"
+
+namespace gamebatch::pipeline {
+namespace {
+
+namespace flow = tbb::flow;
+
+// Everything known about one input file while it is in flight.
+struct FileRecord {
+  std::size_t index = 0;
+  const io::InputFile* file = nullptr;
+  std::vector<std::unique_ptr<io::Case>> cases;
+  std::vector<std::string> answers;
+  std::atomic<std::size_t> unsolved{0};
+  std::string error;           // why the file is rejected; empty while it is good
+  std::size_t error_line = 0;  // 0 when the error is not about one line
+  std::atomic<bool> case_failed{false};
+  std::string case_error;  // the first failed case's message, set once by case_failed's winner
+};
+using FilePtr = std::shared_ptr<FileRecord>;
+
+struct CaseJob {
+  FilePtr file;
+  std::size_t case_index;
+};
+
+FilePtr read_and_split(const io::Problem& problem, std::size_t index, const io::InputFile& file) {
+  auto record = std::make_shared<FileRecord>();
+  record->index = index;
+  record->file = &file;
+  try {
+    const std::string text = io::read_file(file.input);
+    record->cases = problem.parse(text);
+    record->answers.resize(record->cases.size());
+    record->unsolved = record->cases.size();
+  } catch (const io::InputError& error) {
+    record->error = error.what();
+    record->error_line = error.line();
+  } catch (const std::exception& error) {
+    record->error = error.what();  // e.g. "cannot open: No such file or directory"
+  }
+  return record;
+}
+
+// Solves one case; returns true when it was the file's last.
+bool solve_case(const CaseJob& job) {
+  FileRecord& file = *job.file;
+  try {
+    file.answers[job.case_index] = file.cases[job.case_index]->solve();
+  } catch (const std::exception& error) {
+    if (!file.case_failed.exchange(true)) {
+      file.case_error = "case " + std::to_string(job.case_index + 1) + ": " + error.what();
+    }
+  }
+  file.cases[job.case_index].reset();  // the case's memory is not needed any more
+  return file.unsolved.fetch_sub(1, std::memory_order_acq_rel) == 1;
+}
+
+class Writer {
+ public:
+  Writer(const io::Problem& problem, RunSummary& summary) : problem_(problem), summary_(summary) {}
+
+  void write(FileRecord& record) {
+    const io::InputFile& file = *record.file;
+    if (record.error.empty() && record.case_failed.load())
+      record.error = record.case_error;
+    if (!record.error.empty()) {
+      reject(file, record.error_line, record.error);
+      return;
+    }
+    std::string content;
+    for (std::size_t k = 0; k < record.answers.size(); ++k) {
+      content += problem_.answer_line(k + 1, record.answers[k]);
+    }
+    try {
+      io::write_file_atomically(file.answer, content);
+    } catch (const std::exception& error) {
+      reject(file, 0, std::string("cannot write answers: ") + error.what());
+      return;
+    }
+    summary_.cases += record.answers.size();
+    summary_.solved += record.answers.size();
+    record.answers.clear();
+    record.answers.shrink_to_fit();
+  }
+
+ private:
+  void reject(const io::InputFile& file, std::size_t line, const std::string& error) {
+    ++summary_.rejected;
+    if (line != 0) {
+      spdlog::error("{}:{}: {}", file.input.string(), line, error);
+    } else {
+      spdlog::error("{}: {}", file.input.string(), error);
+    }
+    // A stale answer file would pass for the answers of the new, bad input.
+    std::error_code ignored;
+    if (std::filesystem::remove(file.answer, ignored)) {
+      spdlog::info("removed the stale answer file {}", file.answer.string());
+    }
+  }
+
+  const io::Problem& problem_;
+  RunSummary& summary_;
+};
+
+}  // namespace
+
+RunSummary run_solve(const SolveOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  const io::Problem& problem = *options.problem;
+  RunSummary summary;
+  summary.files = options.inputs.size();
+
+  const std::size_t in_flight =
+      options.max_files_in_flight != 0
+          ? options.max_files_in_flight
+          : 8 * static_cast<std::size_t>(tbb::this_task_arena::max_concurrency()) + 8;
+
+  flow::graph graph;
+  std::size_t next_file = 0;
+  flow::input_node<std::size_t> file_source(graph, [&](tbb::flow_control& control) {
+    if (next_file == options.inputs.size()) {
+      control.stop();
+      return std::size_t{0};
+    }
+    return next_file++;
+  });
+  flow::limiter_node<std::size_t> limiter(graph, in_flight);
+  flow::function_node<std::size_t, FilePtr> reader(graph, flow::unlimited, [&](std::size_t index) {
+    return read_and_split(problem, index, options.inputs[index]);
+  });
+
+  using Splitter = flow::multifunction_node<FilePtr, std::tuple<CaseJob, FilePtr>>;
+  Splitter splitter(graph, flow::unlimited,
+                    [](const FilePtr& file, Splitter::output_ports_type& ports) {
+                      if (!file->error.empty() || file->cases.empty()) {
+                        std::get<1>(ports).try_put(file);
+                        return;
+                      }
+                      for (std::size_t k = 0; k < file->cases.size(); ++k) {
+                        std::get<0>(ports).try_put(CaseJob{file, k});
+                      }
+                    });
+
+  using Solver = flow::multifunction_node<CaseJob, std::tuple<FilePtr>>;
+  Solver solver(graph, flow::unlimited, [](const CaseJob& job, Solver::output_ports_type& ports) {
+    if (solve_case(job))
+      std::get<0>(ports).try_put(job.file);
+  });
+
+  flow::sequencer_node<FilePtr> sequencer(graph, [](const FilePtr& file) { return file->index; });
+
+  Writer writer_state(problem, summary);
+  flow::function_node<FilePtr, flow::continue_msg> writer(graph, flow::serial,
+                                                          [&](const FilePtr& file) {
+                                                            writer_state.write(*file);
+                                                            return flow::continue_msg();
+                                                          });
+
+  flow::make_edge(file_source, limiter);
+  flow::make_edge(limiter, reader);
+  flow::make_edge(reader, splitter);
+  flow::make_edge(flow::output_port<0>(splitter), solver);
+  flow::make_edge(flow::output_port<1>(splitter), sequencer);
+  flow::make_edge(flow::output_port<0>(solver), sequencer);
+  flow::make_edge(sequencer, writer);
+  flow::make_edge(writer, limiter.decrementer());
+
+  file_source.activate();
+  graph.wait_for_all();
+
+  summary.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return summary;
+}
+
+}  // namespace gamebatch::pipeline

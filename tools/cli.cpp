@@ -1,0 +1,119 @@
+#include "tools/cli.hpp"
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+#include <CLI/CLI.hpp>
+
+#include "io/input_set.hpp"
+#include "io/problem.hpp"
+#include "pipeline/solve_run.hpp"
+
+namespace gamebatch::cli {
+namespace {
+
+constexpr const char* kVersion = "0.1.0";
+
+void set_up_logging() {
+  auto logger = spdlog::stderr_logger_st("gamebatch");
+  logger->set_pattern("gamebatch: %l: %v");
+  spdlog::set_default_logger(logger);
+}
+
+std::string problem_list() {
+  std::string list;
+  for (const io::Problem* problem : io::all_problems()) {
+    list += "\n  " + std::string(problem->name()) + "  " + std::string(problem->summary());
+  }
+  return list;
+}
+
+struct SolveArguments {
+  std::string problem;
+  int jobs = 0;
+  std::string out_dir;
+  std::vector<std::string> paths;
+};
+
+void add_solve_command(CLI::App& app, SolveArguments& arguments) {
+  CLI::App* solve = app.add_subcommand(
+      "solve",
+      "Solve every case of every input file and write each file's answers.\n"
+      "For X.in the answers go to X.ans (other names get .ans appended), beside the input or\n"
+      "under --out DIR at the input's path relative to its PATH argument. An answer file is\n"
+      "written whole (temporary file, then rename) or, for a rejected input, not at all.");
+  std::vector<std::string> names;
+  for (const io::Problem* problem : io::all_problems())
+    names.emplace_back(problem->name());
+  solve->add_option("--problem,-p", arguments.problem, "The game of the inputs:" + problem_list())
+      ->required()
+      ->check(CLI::IsMember(names));
+  solve
+      ->add_option("--jobs,-j", arguments.jobs,
+                   "Threads to use at most (default: all cores). Answers are the same for every N.")
+      ->check(CLI::PositiveNumber);
+  solve->add_option("--out,-o", arguments.out_dir,
+                    "Write answer files under DIR instead of beside the inputs.");
+  solve
+      ->add_option("PATH", arguments.paths,
+                   "Input files (any name) and directories (walked recursively for *.in files).\n"
+                   "Use -- before paths that start with a dash.")
+      ->required();
+}
+
+int run_solve(const SolveArguments& arguments) {
+  pipeline::SolveOptions options;
+  options.problem = io::find_problem(arguments.problem);
+  std::optional<std::filesystem::path> out_dir;
+  if (!arguments.out_dir.empty())
+    out_dir = arguments.out_dir;
+  try {
+    options.inputs = io::collect_inputs(arguments.paths, out_dir);
+  } catch (const io::UsageError& error) {
+    spdlog::error("{}", error.what());
+    return kExitUsage;
+  }
+  const int threads = arguments.jobs > 0 ? arguments.jobs : tbb::info::default_concurrency();
+  tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
+                                   static_cast<std::size_t>(threads));
+  const pipeline::RunSummary summary = pipeline::run_solve(options);
+  std::fprintf(stderr, "files: %zu cases: %zu solved: %zu cached: %zu rejected: %zu time: %.3f s\n",
+               summary.files, summary.cases, summary.solved, summary.cached, summary.rejected,
+               summary.seconds);
+  return summary.rejected == 0 ? kExitSolved : kExitRejected;
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+  set_up_logging();
+  CLI::App app(
+      "gamebatch: exact answers for large test sets of two-player game problems.\n"
+      "Games:" +
+          problem_list(),
+      "gamebatch");
+  app.set_version_flag("--version", std::string("gamebatch ") + kVersion);
+  app.require_subcommand(1);
+  SolveArguments solve_arguments;
+  add_solve_command(app, solve_arguments);
+  app.footer(
+      "Exit status: 0 all inputs solved, 1 some input rejected (the others were still\n"
+      "solved), 2 usage error. Run 'gamebatch solve --help' for the options of solve.");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    const int status = app.exit(error);  // prints help, version, or the error
+    return status == 0 ? kExitSolved : kExitUsage;
+  }
+  if (app.got_subcommand("solve"))
+    return run_solve(solve_arguments);
+  return kExitUsage;
+}
+
+}  // namespace gamebatch::cli
