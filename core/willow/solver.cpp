@@ -49,8 +49,8 @@ class BranchTable {
 
   std::int32_t size() const { return static_cast<std::int32_t>(coins_.size()); }
   Coins coins(City city) const { return coins_[city]; }
-  const City* neighbours_begin(City city) const { return &neighbours_[offsets_[city]]; }
-  const City* neighbours_end(City city) const { return &neighbours_[offsets_[city + 1]]; }
+  const City* neighbours_begin(City city) const { return neighbours_.data() + offsets_[city]; }
+  const City* neighbours_end(City city) const { return neighbours_.data() + offsets_[city + 1]; }
 
   // The richest branch of `city` whose first city is none of the excluded ones (kNone if none).
   Branch best(City city, City excluded1, City excluded2, City excluded3 = kNone) const {

@@ -1,0 +1,312 @@
+// Random willow instances. Every draw goes through uniform_below() rather than the standard
+// distributions, whose algorithms differ between standard libraries: the same seed then gives the
+// same instance everywhere, so a failing case can be reported as (shape, size, pattern, seed).
+#include "core/willow/generators.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <numeric>
+#include <queue>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gamebatch::willow {
+
+std::string_view to_string(TreeShape shape) {
+  switch (shape) {
+    case TreeShape::random:
+      return "random";
+    case TreeShape::path:
+      return "path";
+    case TreeShape::star:
+      return "star";
+    case TreeShape::caterpillar:
+      return "caterpillar";
+    case TreeShape::broom:
+      return "broom";
+    case TreeShape::binary:
+      return "binary";
+  }
+  return "unknown";
+}
+
+std::string_view to_string(CoinPattern pattern) {
+  switch (pattern) {
+    case CoinPattern::all_zero:
+      return "all_zero";
+    case CoinPattern::all_equal:
+      return "all_equal";
+    case CoinPattern::mixed:
+      return "mixed";
+  }
+  return "unknown";
+}
+
+namespace {
+
+using City = std::int32_t;
+using Road = std::pair<City, City>;
+
+// A uniform integer in [0, bound), bound >= 1, by rejection (no modulo bias).
+std::uint64_t uniform_below(std::mt19937_64& rng, std::uint64_t bound) {
+  const std::uint64_t rejected_below = (0 - bound) % bound;  // 2^64 mod bound
+  while (true) {
+    const std::uint64_t draw = rng();
+    if (draw >= rejected_below) {
+      return draw % bound;
+    }
+  }
+}
+
+City uniform_city_below(std::mt19937_64& rng, City bound) {
+  return static_cast<City>(uniform_below(rng, static_cast<std::uint64_t>(bound)));
+}
+
+Coins uniform_coins(std::mt19937_64& rng, Coins low, Coins high) {
+  const auto span = static_cast<std::uint64_t>(high) - static_cast<std::uint64_t>(low) + 1;
+  if (span == 0) {  // the whole 64-bit range
+    return static_cast<Coins>(rng());
+  }
+  return low + static_cast<Coins>(uniform_below(rng, span));
+}
+
+bool one_in(std::mt19937_64& rng, std::uint64_t odds) {
+  return uniform_below(rng, odds) == 0;
+}
+
+// Each city v >= 1 hangs off a uniformly chosen earlier city.
+std::vector<Road> random_recursive_tree(City city_count, std::mt19937_64& rng) {
+  std::vector<Road> roads;
+  for (City city = 1; city < city_count; ++city) {
+    roads.emplace_back(uniform_city_below(rng, city), city);
+  }
+  return roads;
+}
+
+// A uniformly random labelled tree, decoded from a random Pruefer sequence. Its shapes differ
+// from the recursive tree's (fewer deep chains near city 0, more even degrees).
+std::vector<Road> pruefer_tree(City city_count, std::mt19937_64& rng) {
+  if (city_count <= 2) {
+    return random_recursive_tree(city_count, rng);
+  }
+  std::vector<City> sequence(static_cast<std::size_t>(city_count - 2));
+  std::vector<City> degree(static_cast<std::size_t>(city_count), 1);
+  for (City& city : sequence) {
+    city = uniform_city_below(rng, city_count);
+    ++degree[static_cast<std::size_t>(city)];
+  }
+  std::priority_queue<City, std::vector<City>, std::greater<>> leaves;
+  for (City city = 0; city < city_count; ++city) {
+    if (degree[static_cast<std::size_t>(city)] == 1) {
+      leaves.push(city);
+    }
+  }
+  std::vector<Road> roads;
+  for (const City city : sequence) {
+    const City leaf = leaves.top();
+    leaves.pop();
+    roads.emplace_back(leaf, city);
+    if (--degree[static_cast<std::size_t>(city)] == 1) {
+      leaves.push(city);
+    }
+  }
+  const City last_a = leaves.top();
+  leaves.pop();
+  roads.emplace_back(last_a, leaves.top());
+  return roads;
+}
+
+std::vector<Road> path_tree(City city_count) {
+  std::vector<Road> roads;
+  for (City city = 1; city < city_count; ++city) {
+    roads.emplace_back(city - 1, city);
+  }
+  return roads;
+}
+
+std::vector<Road> star_tree(City city_count) {
+  std::vector<Road> roads;
+  for (City city = 1; city < city_count; ++city) {
+    roads.emplace_back(0, city);
+  }
+  return roads;
+}
+
+// Spine 0..spine_length-1; every other city is a leaf on a random spine city.
+std::vector<Road> caterpillar_tree(City city_count, std::mt19937_64& rng) {
+  const City spine_length = 1 + uniform_city_below(rng, std::max<City>(1, city_count / 2));
+  std::vector<Road> roads = path_tree(spine_length);
+  for (City city = spine_length; city < city_count; ++city) {
+    roads.emplace_back(uniform_city_below(rng, spine_length), city);
+  }
+  return roads;
+}
+
+// Handle 0..handle_length-1; all other cities are bristles on the handle's last city.
+std::vector<Road> broom_tree(City city_count, std::mt19937_64& rng) {
+  const City handle_length = 1 + uniform_city_below(rng, city_count);
+  std::vector<Road> roads = path_tree(handle_length);
+  for (City city = handle_length; city < city_count; ++city) {
+    roads.emplace_back(handle_length - 1, city);
+  }
+  return roads;
+}
+
+// Heap numbering: city v's parent is (v-1)/2, so all levels but the last are full.
+std::vector<Road> binary_tree(City city_count) {
+  std::vector<Road> roads;
+  for (City city = 1; city < city_count; ++city) {
+    roads.emplace_back((city - 1) / 2, city);
+  }
+  return roads;
+}
+
+std::vector<Road> tree_of_shape(TreeShape shape, City city_count, std::mt19937_64& rng) {
+  switch (shape) {
+    case TreeShape::random:
+      return one_in(rng, 4) ? pruefer_tree(city_count, rng)
+                            : random_recursive_tree(city_count, rng);
+    case TreeShape::path:
+      return path_tree(city_count);
+    case TreeShape::star:
+      return star_tree(city_count);
+    case TreeShape::caterpillar:
+      return caterpillar_tree(city_count, rng);
+    case TreeShape::broom:
+      return broom_tree(city_count, rng);
+    case TreeShape::binary:
+      return binary_tree(city_count);
+  }
+  throw std::invalid_argument("unknown tree shape");
+}
+
+template <typename T>
+void shuffle(std::vector<T>& items, std::mt19937_64& rng) {
+  for (std::size_t i = items.size(); i > 1; --i) {
+    std::swap(items[i - 1], items[uniform_below(rng, i)]);
+  }
+}
+
+std::vector<Coins> draw_coins(CoinPattern pattern, City city_count, Coins max_coin,
+                              std::mt19937_64& rng) {
+  std::vector<Coins> coins(static_cast<std::size_t>(city_count), 0);
+  switch (pattern) {
+    case CoinPattern::all_zero:
+      break;
+    case CoinPattern::all_equal:
+      std::fill(coins.begin(), coins.end(), uniform_coins(rng, 0, max_coin));
+      break;
+    case CoinPattern::mixed:
+      if (one_in(rng, 3)) {
+        // Skewed: mostly empty cities and a few rich ones, where greedy play goes wrong.
+        for (Coins& amount : coins) {
+          amount = one_in(rng, 4) ? uniform_coins(rng, max_coin / 2, max_coin) : 0;
+        }
+      } else {
+        for (Coins& amount : coins) {
+          amount = uniform_coins(rng, 0, max_coin);
+        }
+      }
+      break;
+  }
+  return coins;
+}
+
+}  // namespace
+
+Instance generate_instance(TreeShape shape, std::int32_t city_count, CoinPattern pattern,
+                           Coins max_coin, std::mt19937_64& rng) {
+  if (city_count < 1) {
+    throw std::invalid_argument("willow generator: need at least one city, got " +
+                                std::to_string(city_count));
+  }
+  if (max_coin < 0) {
+    throw std::invalid_argument("willow generator: max_coin must be >= 0, got " +
+                                std::to_string(max_coin));
+  }
+  std::vector<Road> roads = tree_of_shape(shape, city_count, rng);
+
+  // Hide the construction order: random city labels, road order and road orientation.
+  std::vector<City> new_label(static_cast<std::size_t>(city_count));
+  std::iota(new_label.begin(), new_label.end(), City{0});
+  shuffle(new_label, rng);
+  for (Road& road : roads) {
+    road.first = new_label[static_cast<std::size_t>(road.first)];
+    road.second = new_label[static_cast<std::size_t>(road.second)];
+    if (one_in(rng, 2)) {
+      std::swap(road.first, road.second);
+    }
+  }
+  shuffle(roads, rng);
+
+  Instance instance;
+  instance.coins = draw_coins(pattern, city_count, max_coin, rng);
+  instance.roads = std::move(roads);
+  return instance;
+}
+
+Instance to_official_labels(const Instance& instance) {
+  if (const std::string problem = check_instance(instance); !problem.empty()) {
+    throw std::invalid_argument("to_official_labels: invalid instance: " + problem);
+  }
+  const City city_count = instance.city_count();
+  const auto count = static_cast<std::size_t>(city_count);
+
+  // Adjacency in compressed form: neighbours of v are at [first_neighbour[v],
+  // first_neighbour[v+1]).
+  std::vector<std::size_t> first_neighbour(count + 1, 0);
+  for (const auto& [from, to] : instance.roads) {
+    ++first_neighbour[static_cast<std::size_t>(from) + 1];
+    ++first_neighbour[static_cast<std::size_t>(to) + 1];
+  }
+  std::partial_sum(first_neighbour.begin(), first_neighbour.end(), first_neighbour.begin());
+  std::vector<City> neighbours(first_neighbour.back());
+  std::vector<std::size_t> next_slot(first_neighbour.begin(), first_neighbour.end() - 1);
+  for (const auto& [from, to] : instance.roads) {
+    neighbours[next_slot[static_cast<std::size_t>(from)]++] = to;
+    neighbours[next_slot[static_cast<std::size_t>(to)]++] = from;
+  }
+
+  // Breadth-first from city 0: a parent is always discovered before its children, so labelling
+  // in reverse discovery order gives every non-root city a parent with a larger label.
+  constexpr City kUnseen = -1;
+  std::vector<City> parent(count, kUnseen);
+  std::vector<City> discovery_order;
+  discovery_order.reserve(count);
+  discovery_order.push_back(0);
+  parent[0] = 0;
+  for (std::size_t next = 0; next < discovery_order.size(); ++next) {
+    const auto city = static_cast<std::size_t>(discovery_order[next]);
+    for (std::size_t slot = first_neighbour[city]; slot < first_neighbour[city + 1]; ++slot) {
+      const City neighbour = neighbours[slot];
+      if (parent[static_cast<std::size_t>(neighbour)] == kUnseen) {
+        parent[static_cast<std::size_t>(neighbour)] = static_cast<City>(city);
+        discovery_order.push_back(neighbour);
+      }
+    }
+  }
+  std::vector<City> official_label(count);
+  for (std::size_t rank = 0; rank < count; ++rank) {
+    official_label[static_cast<std::size_t>(discovery_order[rank])] =
+        city_count - 1 - static_cast<City>(rank);
+  }
+
+  Instance relabelled;
+  relabelled.coins.resize(count);
+  relabelled.roads.resize(count - 1);
+  for (std::size_t city = 0; city < count; ++city) {
+    const City label = official_label[city];
+    relabelled.coins[static_cast<std::size_t>(label)] = instance.coins[city];
+    if (label != city_count - 1) {
+      relabelled.roads[static_cast<std::size_t>(label)] = {
+          label, official_label[static_cast<std::size_t>(parent[city])]};
+    }
+  }
+  return relabelled;
+}
+
+}  // namespace gamebatch::willow
