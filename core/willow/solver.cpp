@@ -41,51 +41,76 @@ struct Branch {
   Coins coins = 0;
 };
 
-// The tree in adjacency-array form plus, for every city, its four richest branches: a query
-// excludes at most three neighbours (arrival road, road towards the opponent, a road just taken).
+// What the walk needs of one city, in one cache line: the forest walk visits cities in no useful
+// order, so each state should cost one cache miss, not four. It keeps the city's four richest
+// branches because a query excludes two neighbours and asks for the best two branches left.
+struct alignas(64) CityRecord {
+  Coins coins = 0;
+  std::int32_t neighbours_begin = 0;
+  std::int32_t neighbours_end = 0;
+  City branch_first[4] = {kNone, kNone, kNone, kNone};  // richest first
+  Coins branch_coins[4] = {0, 0, 0, 0};
+
+  // The richest and the second richest branch whose first cities are neither excluded neighbour;
+  // a missing branch has first == kNone and no coins.
+  std::pair<Branch, Branch> best_two(City excluded1, City excluded2) const {
+    std::pair<Branch, Branch> found;
+    int k = 0;
+    for (; k < 4 && branch_first[k] != kNone; ++k) {
+      if (branch_first[k] != excluded1 && branch_first[k] != excluded2) {
+        found.first = {branch_first[k], branch_coins[k]};
+        ++k;
+        break;
+      }
+    }
+    for (; k < 4 && branch_first[k] != kNone; ++k) {
+      if (branch_first[k] != excluded1 && branch_first[k] != excluded2) {
+        found.second = {branch_first[k], branch_coins[k]};
+        break;
+      }
+    }
+    return found;
+  }
+};
+
+// The tree: a record per city and the neighbour lists they point into.
 class BranchTable {
  public:
   explicit BranchTable(const Instance& instance);
 
-  std::int32_t size() const { return static_cast<std::int32_t>(coins_.size()); }
-  Coins coins(City city) const { return coins_[city]; }
-  const City* neighbours_begin(City city) const { return neighbours_.data() + offsets_[city]; }
-  const City* neighbours_end(City city) const { return neighbours_.data() + offsets_[city + 1]; }
-
-  // The richest branch of `city` whose first city is none of the excluded ones (kNone if none).
-  Branch best(City city, City excluded1, City excluded2, City excluded3 = kNone) const {
-    const Branch* top = &top_[4 * static_cast<std::size_t>(city)];
-    for (int k = 0; k < 4; ++k) {
-      const City first = top[k].first;
-      if (first == kNone)
-        break;
-      if (first != excluded1 && first != excluded2 && first != excluded3)
-        return top[k];
-    }
-    return Branch{};
+  std::int32_t size() const { return static_cast<std::int32_t>(cities_.size()); }
+  const CityRecord& city(City city) const { return cities_[city]; }
+  Coins coins(City city) const { return cities_[city].coins; }
+  const City* neighbours_begin(City city) const {
+    return neighbours_.data() + cities_[city].neighbours_begin;
+  }
+  const City* neighbours_end(City city) const {
+    return neighbours_.data() + cities_[city].neighbours_end;
   }
 
  private:
-  std::vector<Coins> coins_;
-  std::vector<std::int32_t> offsets_;
+  std::vector<CityRecord> cities_;
   std::vector<City> neighbours_;
-  std::vector<Branch> top_;  // 4 per city, richest first
 };
 
-BranchTable::BranchTable(const Instance& instance) : coins_(instance.coins) {
+BranchTable::BranchTable(const Instance& instance) : cities_(instance.coins.size()) {
   const std::int32_t n = size();
-  offsets_.assign(n + 1, 0);
+  for (City v = 0; v < n; ++v)
+    cities_[v].coins = instance.coins[v];
+  std::vector<std::int32_t> degree(n, 0);
   for (const auto& [u, v] : instance.roads) {
-    ++offsets_[u + 1];
-    ++offsets_[v + 1];
+    ++degree[u];
+    ++degree[v];
   }
-  for (std::int32_t v = 0; v < n; ++v)
-    offsets_[v + 1] += offsets_[v];
-  neighbours_.resize(offsets_[n]);
-  std::vector<std::int32_t> fill(offsets_.begin(), offsets_.end() - 1);
+  std::int32_t offset = 0;
+  for (City v = 0; v < n; ++v) {
+    cities_[v].neighbours_begin = cities_[v].neighbours_end = offset;
+    offset += degree[v];
+  }
+  neighbours_.resize(static_cast<std::size_t>(offset));
   for (const auto& [u, v] : instance.roads) {
-    neighbours_[fill[u]++] = v;
-    neighbours_[fill[v]++] = u;
+    neighbours_[cities_[u].neighbours_end++] = v;
+    neighbours_[cities_[v].neighbours_end++] = u;
   }
 
   // Root at city 0; order cities breadth first so children follow parents.
@@ -114,35 +139,30 @@ BranchTable::BranchTable(const Instance& instance) : coins_(instance.coins) {
       if (*w != parent[v])
         best_child = std::max(best_child, down[*w]);
     }
-    down[v] = coins_[v] + best_child;
+    down[v] = coins(v) + best_child;
   }
-  auto branch_coins = [&](City from, City to) { return parent[to] == from ? down[to] : up[from]; };
-  top_.assign(4 * static_cast<std::size_t>(n), Branch{});
   for (const City v : order) {
-    // The two richest branches of v let every child learn the best walk from v avoiding it.
-    Branch first, second;
+    CityRecord& record = cities_[v];
     for (const City* w = neighbours_begin(v); w != neighbours_end(v); ++w) {
-      const Branch branch{*w, branch_coins(v, *w)};
-      Branch* top = &top_[4 * static_cast<std::size_t>(v)];
+      const Coins branch = parent[*w] == v ? down[*w] : up[v];
       for (int k = 0; k < 4; ++k) {
-        if (top[k].first == kNone || branch.coins > top[k].coins) {
-          std::copy_backward(top + k, top + 3, top + 4);
-          top[k] = branch;
+        if (record.branch_first[k] == kNone || branch > record.branch_coins[k]) {
+          std::copy_backward(record.branch_first + k, record.branch_first + 3,
+                             record.branch_first + 4);
+          std::copy_backward(record.branch_coins + k, record.branch_coins + 3,
+                             record.branch_coins + 4);
+          record.branch_first[k] = *w;
+          record.branch_coins[k] = branch;
           break;
         }
       }
-      if (branch.coins > first.coins || first.first == kNone) {
-        second = first;
-        first = branch;
-      } else if (branch.coins > second.coins || second.first == kNone) {
-        second = branch;
-      }
     }
+    // The best walk from v that avoids a child's subtree: v's richest branch other than it.
     for (const City* w = neighbours_begin(v); w != neighbours_end(v); ++w) {
       if (*w == parent[v])
         continue;
-      const Branch& other = first.first == *w ? second : first;
-      up[*w] = coins_[v] + other.coins;
+      const int richest_other = record.branch_first[0] == *w ? 1 : 0;
+      up[*w] = record.coins + record.branch_coins[richest_other];
     }
   }
 }
@@ -151,8 +171,9 @@ BranchTable::BranchTable(const Instance& instance) : coins_(instance.coins) {
 // numbers its outer neighbours in the forest need.
 struct State {
   City from, at, other_at, other_from;
-  Coins value;     // R: the mover's coins minus the other's, from here on
-  Coins interior;  // coins strictly between `at` and `other_at`
+  Coins at_coins, other_at_coins;  // copied here so that a state touches one city record only
+  Coins value;                     // R: the mover's coins minus the other's, from here on
+  Coins interior;                  // coins strictly between `at` and `other_at`
   // For the states one step further out, where the player now on `other_at` moves next from
   // `other_from` and the player on `at` stands still, walking towards her:
   Coins walker_before;   // best the walker gets branching off before reaching `other_from`
@@ -162,46 +183,43 @@ struct State {
 
 // The meeting state: both players stand on `at`; the mover arrived from `from`, the other from
 // `other_from`. The mover takes the richest free branch, the other the next one.
-State meeting_state(const BranchTable& tree, City from, City at, City other_from) {
-  const Branch first = tree.best(at, from, other_from);
-  const Branch second = tree.best(at, from, other_from, first.first);
+State meeting_state(City from, City at, const CityRecord& at_record, City other_from) {
+  const auto [first, second] = at_record.best_two(from, other_from);
   return State{from,
                at,
                at,
                other_from,
+               at_record.coins,
+               at_record.coins,
                first.coins - second.coins,
                0,
                first.coins,
-               tree.coins(at) + first.coins};
+               at_record.coins + first.coins};
 }
 
 // The state one step further out: the player who stood on inner.other_at had stood on
-// inner.other_from, arrived there from `from`, and is to move; the other stands on inner.at.
-State outer_state(const BranchTable& tree, const State& inner, City from) {
-  const City at = inner.other_from;
-  const City other_at = inner.at;
-  const City towards = inner.other_at;  // the mover's next city on the path to other_at
+// inner.other_from (whose record is `at_record`), arrived there from `from`, and is to move; the
+// other stands on inner.at.
+[[gnu::always_inline]] inline State outer_state(const State& inner, const CityRecord& at_record,
+                                                City from) {
+  const City towards = inner.other_at;  // the mover's next city on the path to the other player
   const bool meeting = inner.at == inner.other_at;
-  const Coins interior = meeting ? 0 : tree.coins(inner.other_at) + inner.interior;
+  const Coins interior = meeting ? 0 : inner.other_at_coins + inner.interior;
 
-  const Coins step_coins = towards == other_at ? 0 : tree.coins(towards);
-  Coins value = step_coins - inner.value;  // step towards the other player
-  const Branch leave = tree.best(at, from, towards);
+  const Coins step_coins = meeting ? 0 : inner.other_at_coins;  // nothing left where she stands
+  Coins value = step_coins - inner.value;                       // step towards the other player
+  const auto [leave, next_free] = at_record.best_two(from, towards);
   if (leave.first != kNone) {
     // Leave the path: take the richest side branch; the other walks towards us and branches off
     // before us, or reaches us and takes the richest branch still free here.
-    const Coins walker_at_us = interior + tree.best(at, from, towards, leave.first).coins;
+    const Coins walker_at_us = interior + next_free.coins;
     value = std::max(value, leave.coins - std::max(inner.walker_before, walker_at_us));
   }
   const Coins walker_through =
-      tree.coins(other_at) + std::max(inner.walker_before, interior + tree.coins(at) + leave.coins);
-  return State{from,
-               at,
-               other_at,
-               inner.from,
-               value,
-               interior,
-               std::max(leave.coins, inner.walker_through),
+      inner.at_coins + std::max(inner.walker_before, interior + at_record.coins + leave.coins);
+  return State{from,          inner.other_from, inner.at,
+               inner.from,    at_record.coins,  inner.at_coins,
+               value,         interior,         std::max(leave.coins, inner.walker_through),
                walker_through};
 }
 
@@ -255,13 +273,13 @@ class ForestWalker {
   void push_meetings(City city, City arrived_from) {
     if (arrived_from == kNone) {
       // Both players start on `city` (a == b): A moves first from there.
-      const State start = meeting_state(*tree_, kNone, city, kNone);
+      const State start = meeting_state(kNone, city, tree_->city(city), kNone);
       record_start(city, tree_->coins(city) + start.value);
     }
     for (const City* other_from = tree_->neighbours_begin(city);
          other_from != tree_->neighbours_end(city); ++other_from) {
       if (*other_from != arrived_from) {
-        pending_.push_back(meeting_state(*tree_, arrived_from, city, *other_from));
+        pending_.push_back(meeting_state(arrived_from, city, tree_->city(city), *other_from));
       }
     }
   }
@@ -272,20 +290,21 @@ class ForestWalker {
     const City at = inner.other_from;
     if (at == kNone)
       return;  // the other player is still on her start: nothing lies further out
+    const CityRecord& at_record = tree_->city(at);
     if (inner.from != kNone) {
       // The mover of the outer state arrived over a real road other than the one she left by.
       for (const City* from = tree_->neighbours_begin(at); from != tree_->neighbours_end(at);
            ++from) {
         if (*from != inner.other_at)
-          pending_.push_back(outer_state(*tree_, inner, *from));
+          pending_.push_back(outer_state(inner, at_record, *from));
       }
       // Or she stood on her start: B's first move, A having made one step from inner.from.
-      pending_.push_back(outer_state(*tree_, inner, kNone));
+      pending_.push_back(outer_state(inner, at_record, kNone));
     } else {
       // inner's mover is still on her start, so the outer mover is A on her start, B on hers.
       // (An outer mover who had already moved while her opponent had not is unreachable.)
-      const State start = outer_state(*tree_, inner, kNone);
-      record_start(start.at, tree_->coins(start.at) - tree_->coins(start.other_at) + start.value);
+      const State start = outer_state(inner, at_record, kNone);
+      record_start(start.at, start.at_coins - start.other_at_coins + start.value);
     }
   }
 
