@@ -42,28 +42,37 @@ struct SolveArguments {
 };
 
 void add_solve_command(CLI::App& app, SolveArguments& arguments) {
-  CLI::App* solve = app.add_subcommand(
-      "solve",
-      "Solve every case of every input file and write each file's answers.\n"
+  CLI::App* solve = app.add_subcommand("solve", "Solve input files and write their answer files");
+  solve->footer(
       "For X.in the answers go to X.ans (other names get .ans appended), beside the input or\n"
-      "under --out DIR at the input's path relative to its PATH argument. An answer file is\n"
-      "written whole (temporary file, then rename) or, for a rejected input, not at all.");
+      "under --out DIR at the input's path relative to its PATH argument. An answer file holds\n"
+      "the official output of all the file's cases in order; it is written whole (temporary\n"
+      "file, then rename) or, for a rejected input, not at all (a stale one is removed).\n"
+      "Each rejected input is reported on stderr as FILE:LINE: what was expected there.\n"
+      "The run ends with one line: files: F cases: C solved: S cached: H rejected: R time: T s\n"
+      "Exit status: 0 all inputs solved, 1 some input rejected (the others were still solved),\n"
+      "2 usage error.");
   std::vector<std::string> names;
   for (const io::Problem* problem : io::all_problems())
     names.emplace_back(problem->name());
   solve->add_option("--problem,-p", arguments.problem, "The game of the inputs:" + problem_list())
       ->required()
+      ->type_name("GAME")
       ->check(CLI::IsMember(names));
   solve
       ->add_option("--jobs,-j", arguments.jobs,
                    "Threads to use at most (default: all cores). Answers are the same for every N.")
+      ->type_name("N")
       ->check(CLI::PositiveNumber);
-  solve->add_option("--out,-o", arguments.out_dir,
-                    "Write answer files under DIR instead of beside the inputs.");
+  solve
+      ->add_option("--out,-o", arguments.out_dir,
+                   "Write answer files under DIR instead of beside the inputs.")
+      ->type_name("DIR");
   solve
       ->add_option("PATH", arguments.paths,
                    "Input files (any name) and directories (walked recursively for *.in files).\n"
                    "Use -- before paths that start with a dash.")
+      ->type_name("")
       ->required();
 }
 
