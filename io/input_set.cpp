@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <system_error>
 
 namespace gamebatch::io {
@@ -61,18 +62,34 @@ std::vector<InputFile> collect_inputs(const std::vector<std::string>& paths,
     }
   }
 
-  // Two inputs may meet at one answer file (a file named twice, a directory and a file in it).
+  // Two inputs may meet at one answer file (a file named twice, a directory and a file in it), and
+  // an answer file may be an input itself (`solve a a.ans`): writing it would destroy an input.
+  auto resolved = [](const fs::path& path) {
+    std::error_code error;
+    fs::path canonical = fs::weakly_canonical(path, error);
+    if (error)
+      throw UsageError("cannot resolve " + path.string() + ": " + error.message());
+    return canonical;
+  };
   std::map<fs::path, fs::path> input_of_answer;
+  std::set<fs::path> input_keys;
   std::vector<InputFile> unique;
   for (InputFile& file : inputs) {
-    const fs::path answer_key = fs::weakly_canonical(file.answer);
-    const fs::path input_key = fs::weakly_canonical(file.input);
+    const fs::path answer_key = resolved(file.answer);
+    const fs::path input_key = resolved(file.input);
+    input_keys.insert(input_key);
     const auto [it, inserted] = input_of_answer.emplace(answer_key, input_key);
     if (inserted) {
       unique.push_back(std::move(file));
     } else if (it->second != input_key) {
       throw UsageError("two inputs would write the same answer file " + file.answer.string() +
                        ": " + it->second.string() + " and " + input_key.string());
+    }
+  }
+  for (const auto& [answer_key, input_key] : input_of_answer) {
+    if (input_keys.count(answer_key) != 0) {
+      throw UsageError("the answer file of " + input_key.string() + " would overwrite the input " +
+                       answer_key.string());
     }
   }
   return unique;

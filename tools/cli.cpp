@@ -63,7 +63,7 @@ void add_solve_command(CLI::App& app, SolveArguments& arguments) {
       ->add_option("--jobs,-j", arguments.jobs,
                    "Threads to use at most (default: all cores). Answers are the same for every N.")
       ->type_name("N")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, 1 << 16));
   solve
       ->add_option("--out,-o", arguments.out_dir,
                    "Write answer files under DIR instead of beside the inputs.")

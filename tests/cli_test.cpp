@@ -1,0 +1,682 @@
+// End-to-end: the gamebatch binary run as a user runs it, each test in a fresh directory.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <concepts>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// ---------------------------------------------------------------- helpers
+
+// Concatenates text and integers. (Appending avoids GCC 12's false -Wrestrict warnings on
+// "literal" + std::string.)
+void append(std::string& text, std::string_view part) {
+  text += part;
+}
+template <std::integral Integer>
+void append(std::string& text, Integer value) {
+  text += std::to_string(value);
+}
+template <typename... Parts>
+std::string cat(const Parts&... parts) {
+  std::string text;
+  (append(text, parts), ...);
+  return text;
+}
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_text(const fs::path& path, const std::string& content) {
+  if (path.has_parent_path())
+    fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << content;
+}
+
+fs::path data_file(const std::string& name) {
+  return fs::path(GAMEBATCH_TEST_DATA) / "willow" / name;
+}
+
+// The checked-in inputs are read-only; their copies are ordinary files.
+void copy_data(const std::string& name, const fs::path& destination) {
+  write_text(destination, read_text(data_file(name)));
+}
+
+bool starts_with(const std::string& text, const std::string& prefix) {
+  return text.compare(0, prefix.size(), prefix) == 0;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);)
+    lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> error_lines(const std::string& err) {
+  std::vector<std::string> errors;
+  for (const std::string& line : lines_of(err)) {
+    if (starts_with(line, "gamebatch: error: "))
+      errors.push_back(line);
+  }
+  return errors;
+}
+
+std::size_t count_containing(const std::vector<std::string>& lines, const std::string& needle) {
+  return static_cast<std::size_t>(std::count_if(lines.begin(), lines.end(), [&](const auto& line) {
+    return line.find(needle) != std::string::npos;
+  }));
+}
+
+// Every regular file under `dir`, relative to it, sorted.
+std::set<std::string> files_under(const fs::path& dir) {
+  std::set<std::string> files;
+  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+    if (entry.is_regular_file())
+      files.insert(entry.path().lexically_relative(dir).string());
+  }
+  return files;
+}
+
+// A random willow case in the official labelling (road i <-> j_i, i < j_i), as text.
+enum class Shape { random, path, star };
+
+std::string willow_case(Shape shape, int cities, int max_coin, std::mt19937_64& rng) {
+  std::string text = cat(cities, "\n");
+  for (int city = 1; city <= cities; ++city)
+    text += cat(rng() % static_cast<std::uint64_t>(max_coin + 1), "\n");
+  for (int city = 1; city < cities; ++city) {
+    std::uint64_t other = 0;
+    switch (shape) {
+      case Shape::random:
+        other = static_cast<std::uint64_t>(city) + 1 +
+                rng() % static_cast<std::uint64_t>(cities - city);
+        break;
+      case Shape::path:
+        other = static_cast<std::uint64_t>(city) + 1;
+        break;
+      case Shape::star:
+        other = static_cast<std::uint64_t>(cities);
+        break;
+    }
+    text += cat(other, "\n");
+  }
+  return text;
+}
+
+std::string willow_file(const std::vector<std::string>& cases) {
+  std::string text = cat(cases.size(), "\n");
+  for (const std::string& one : cases)
+    text += one;
+  return text;
+}
+
+// Rejected willow inputs: content, the line the message must name, and what it must say.
+struct BadInput {
+  std::string name;
+  std::string text;
+  int line;
+  std::string expected;
+};
+
+const std::vector<BadInput>& bad_inputs() {
+  static const std::vector<BadInput> inputs = {
+      {"truncated.in", "1\n3\n5\n7\n", 4, "expected C_3 of case 1"},
+      {"not-a-number.in", "1\n2\n5\nabc\n1\n", 4, "expected C_2 of case 1"},
+      {"j-not-above-i.in", "1\n3\n1\n2\n3\n1\n3\n", 6, "expected j_1 of case 1"},
+      {"j-above-n.in", "1\n2\n1\n1\n3\n", 5, "expected j_1 of case 1"},
+      {"negative-coin.in", "1\n2\n-5\n1\n2\n", 3, "expected C_1 of case 1"},
+      {"trailing-garbage.in", "1\n2\n1\n1\n2\nxyz\n", 6, "expected end of file"},
+      {"no-cases.in", "0\n", 1, "expected the number of cases T"},
+      {"huge-n.in", "1\n1000000000\n5\n", 3, "expected C_2 of case 1"},
+      {"case-missing.in", "2\n2\n1\n1\n2\n", 5, "expected the number of cities N of case 2"},
+  };
+  return inputs;
+}
+
+const std::regex& summary_pattern() {
+  static const std::regex pattern(
+      R"(^files: (\d+) cases: (\d+) solved: (\d+) cached: (\d+) rejected: (\d+))"
+      R"( time: (\d+(\.\d+)?) s$)");
+  return pattern;
+}
+
+struct Result {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+// Each test runs the binary in its own fresh directory `work_` (removed afterwards); what the
+// binary prints is captured in files outside it.
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::random_device seed;
+    root_ = fs::temp_directory_path() /
+            cat("gamebatch_cli_", info->name(), "_", ::getpid(), "_", seed());
+    work_ = root_ / "work";
+    fs::create_directories(work_);
+    fs::create_directories(root_ / "capture");
+  }
+  void TearDown() override {
+    std::error_code ignored;
+    fs::remove_all(root_, ignored);
+  }
+
+  // Runs gamebatch with `args` in work_. A run over two minutes is killed (SIGALRM).
+  Result run(const std::vector<std::string>& args) const {
+    const std::string out_path = (root_ / "capture" / "stdout").string();
+    const std::string err_path = (root_ / "capture" / "stderr").string();
+    const std::string directory = work_.string();
+    std::vector<std::string> strings = {GAMEBATCH_BINARY};
+    strings.insert(strings.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& argument : strings)
+      argv.push_back(argument.data());
+    argv.push_back(nullptr);
+
+    const pid_t child = ::fork();
+    if (child < 0)
+      throw std::system_error(errno, std::generic_category(), "fork");
+    if (child == 0) {
+      const int in = ::open("/dev/null", O_RDONLY);
+      const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (in < 0 || out < 0 || err < 0 || ::chdir(directory.c_str()) != 0)
+        ::_exit(126);
+      ::dup2(in, 0);
+      ::dup2(out, 1);
+      ::dup2(err, 2);
+      ::alarm(120);
+      ::execv(argv[0], argv.data());
+      ::_exit(127);
+    }
+    int status = 0;
+    while (::waitpid(child, &status, 0) < 0) {
+      if (errno != EINTR)
+        throw std::system_error(errno, std::generic_category(), "waitpid");
+    }
+    Result result;
+    result.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    result.out = read_text(out_path);
+    result.err = read_text(err_path);
+    return result;
+  }
+
+  Result solve(std::vector<std::string> args) const {
+    args.insert(args.begin(), {"solve", "--problem", "willow"});
+    return run(args);
+  }
+
+  fs::path at(const fs::path& relative) const { return work_ / relative; }
+
+  fs::path root_;
+  fs::path work_;
+};
+
+// ---------------------------------------------------------------- answers and where they go
+
+TEST_F(CliTest, SolvesSampleBesideInput) {
+  copy_data("sample.in", at("sample.in"));
+  const Result result = solve({"sample.in"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(read_text(at("sample.ans")), read_text(data_file("sample.ans")));
+  EXPECT_EQ(read_text(at("sample.ans")), "Case #1: 200\nCase #2: -2\nCase #3: 5100\n");
+  EXPECT_TRUE(error_lines(result.err).empty()) << result.err;
+}
+
+TEST_F(CliTest, ShortOptionsWork) {
+  copy_data("sample.in", at("in/sample.in"));
+  const Result result = run({"solve", "-p", "willow", "-j", "1", "-o", "out", "in"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(read_text(at("out/sample.ans")), read_text(data_file("sample.ans")));
+}
+
+TEST_F(CliTest, SmallPracticeMatchesOfficialOutput) {
+  copy_data("D-small-practice.in", at("D-small-practice.in"));
+  const Result result = solve({"D-small-practice.in"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(read_text(at("D-small-practice.ans")),
+            read_text(data_file("D-small-practice.correct")));
+}
+
+TEST_F(CliTest, LargePracticeMatchesOfficialOutput) {
+  copy_data("D-large-practice.in", at("D-large-practice.in"));
+  const Result result = solve({"D-large-practice.in"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(read_text(at("D-large-practice.ans")),
+            read_text(data_file("D-large-practice.correct")));
+}
+
+TEST_F(CliTest, DirectoryIsWalkedRecursivelyForDotInOnly) {
+  copy_data("sample.in", at("dir/a.in"));
+  copy_data("sample.in", at("dir/sub/b.in"));
+  copy_data("sample.in", at("dir/sub/deeper/c.in"));
+  copy_data("sample.in", at("dir/folder.in/d.in"));  // a directory named *.in is walked
+  // Not inputs, and not valid either: reading any of them would reject it.
+  write_text(at("dir/notes.txt"), "not an input\n");
+  write_text(at("dir/sub/e.in.bak"), "garbage\n");
+  write_text(at("dir/sub/f.inx"), "garbage\n");
+  write_text(at("dir/sub/g.IN"), "garbage\n");
+  write_text(at("dir/noext"), "garbage\n");
+  const Result result = solve({"dir"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  const std::string sample = read_text(data_file("sample.ans"));
+  for (const char* answer :
+       {"dir/a.ans", "dir/sub/b.ans", "dir/sub/deeper/c.ans", "dir/folder.in/d.ans"}) {
+    EXPECT_EQ(read_text(at(answer)), sample) << answer;
+  }
+  const std::set<std::string> expected = {"a.in",           "a.ans",           "sub/b.in",
+                                          "sub/b.ans",      "sub/deeper/c.in", "sub/deeper/c.ans",
+                                          "folder.in/d.in", "folder.in/d.ans", "notes.txt",
+                                          "sub/e.in.bak",   "sub/f.inx",       "sub/g.IN",
+                                          "noext"};
+  EXPECT_EQ(files_under(at("dir")), expected);
+}
+
+TEST_F(CliTest, ExplicitFileWithAnyNameIsAnInput) {
+  copy_data("sample.in", at("x.txt"));
+  copy_data("sample.in", at("noext"));
+  copy_data("sample.in", at("y.in.bak"));
+  const Result result = solve({"x.txt", "noext", "y.in.bak"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  const std::string sample = read_text(data_file("sample.ans"));
+  EXPECT_EQ(read_text(at("x.txt.ans")), sample);
+  EXPECT_EQ(read_text(at("noext.ans")), sample);
+  EXPECT_EQ(read_text(at("y.in.bak.ans")), sample);
+}
+
+TEST_F(CliTest, OutDirKeepsRelativePaths) {
+  copy_data("sample.in", at("data/a.in"));
+  copy_data("D-small-practice.in", at("data/sub/b.in"));
+  copy_data("sample.in", at("data/sub/deeper/c.in"));
+  const Result result = solve({"--out", "out/nested", "data"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(read_text(at("out/nested/a.ans")), read_text(data_file("sample.ans")));
+  EXPECT_EQ(read_text(at("out/nested/sub/b.ans")),
+            read_text(data_file("D-small-practice.correct")));
+  EXPECT_EQ(read_text(at("out/nested/sub/deeper/c.ans")), read_text(data_file("sample.ans")));
+  const std::set<std::string> inputs_only = {"a.in", "sub/b.in", "sub/deeper/c.in"};
+  EXPECT_EQ(files_under(at("data")), inputs_only);  // nothing written beside the inputs
+}
+
+TEST_F(CliTest, OutDirTakesJustTheNameOfAFileArgument) {
+  copy_data("sample.in", at("data/sub/b.in"));
+  copy_data("sample.in", at("data/sub/x.txt"));
+  const Result result = solve({"--out", "out", "data/sub/b.in", "data/sub/x.txt"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  const std::set<std::string> expected = {"b.ans", "x.txt.ans"};
+  EXPECT_EQ(files_under(at("out")), expected);
+  EXPECT_EQ(read_text(at("out/b.ans")), read_text(data_file("sample.ans")));
+}
+
+TEST_F(CliTest, AbsolutePathsWork) {
+  copy_data("sample.in", at("data/sub/b.in"));
+  const Result result = solve({"--out", at("out").string(), at("data").string()});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(read_text(at("out/sub/b.ans")), read_text(data_file("sample.ans")));
+}
+
+TEST_F(CliTest, ExistingAnswerFileIsReplacedWhole) {
+  copy_data("sample.in", at("sample.in"));
+  write_text(at("sample.ans"), std::string(10'000, 'x') + "\n");
+  const Result result = solve({"sample.in"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(read_text(at("sample.ans")), read_text(data_file("sample.ans")));
+}
+
+TEST_F(CliTest, SameFileNamedTwiceIsSolvedOnce) {
+  copy_data("sample.in", at("d/sample.in"));
+  const Result result = solve({"d/sample.in", "d", "d/./sample.in"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(read_text(at("d/sample.ans")), read_text(data_file("sample.ans")));
+  EXPECT_NE(result.err.find("files: 1 cases: 3 solved: 3"), std::string::npos) << result.err;
+}
+
+TEST_F(CliTest, DoubleDashEndsOptions) {
+  copy_data("sample.in", at("-x.in"));
+  const Result result = solve({"--", "-x.in"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(read_text(at("-x.ans")), read_text(data_file("sample.ans")));
+}
+
+// ---------------------------------------------------------------- rejected inputs
+
+TEST_F(CliTest, MixedGoodAndBadFilesExitOneAndSolveTheGoodOnes) {
+  copy_data("sample.in", at("dir/good-sample.in"));
+  copy_data("D-small-practice.in", at("dir/sub/good-small.in"));
+  for (const BadInput& bad : bad_inputs())
+    write_text(at("dir/" + bad.name), bad.text);
+  write_text(at("dir/sub/empty.in"), "");
+  const Result result = solve({"dir"});
+  EXPECT_EQ(result.status, 1) << result.err;
+
+  EXPECT_EQ(read_text(at("dir/good-sample.ans")), read_text(data_file("sample.ans")));
+  EXPECT_EQ(read_text(at("dir/sub/good-small.ans")),
+            read_text(data_file("D-small-practice.correct")));
+  const std::vector<std::string> errors = error_lines(result.err);
+  EXPECT_EQ(errors.size(), bad_inputs().size() + 1) << result.err;
+  for (const BadInput& bad : bad_inputs()) {
+    const std::string file = "dir/" + bad.name;
+    EXPECT_FALSE(fs::exists(at("dir/" + fs::path(bad.name).replace_extension(".ans").string())))
+        << bad.name;
+    EXPECT_EQ(count_containing(errors, file + ":"), 1u) << file << "\n" << result.err;
+    const std::string prefix = cat("gamebatch: error: ", file, ":", bad.line, ": ", bad.expected);
+    EXPECT_EQ(count_containing(errors, prefix), 1u) << "no line starting '" << prefix << "' in\n"
+                                                    << result.err;
+    for (const std::string& error : errors) {
+      if (error.find(file + ":") != std::string::npos) {
+        EXPECT_TRUE(starts_with(error, prefix)) << error;
+      }
+    }
+  }
+  EXPECT_EQ(count_containing(errors, "dir/sub/empty.in:1: expected the number of cases T"), 1u)
+      << result.err;
+  EXPECT_FALSE(fs::exists(at("dir/sub/empty.ans")));
+}
+
+TEST_F(CliTest, BadFileNamedExplicitlyExitsOne) {
+  write_text(at("bad.txt"), "1\n2\n1\n1\n");
+  const Result result = solve({"bad.txt"});
+  EXPECT_EQ(result.status, 1) << result.err;
+  EXPECT_FALSE(fs::exists(at("bad.txt.ans")));
+  const auto errors = error_lines(result.err);
+  ASSERT_EQ(errors.size(), 1u) << result.err;
+  EXPECT_TRUE(starts_with(errors[0], "gamebatch: error: bad.txt:4: expected j_1 of case 1"))
+      << errors[0];
+}
+
+TEST_F(CliTest, StaleAnswerOfBadInputIsRemoved) {
+  write_text(at("d/bad.in"), "1\n3\n5\n7\n");
+  write_text(at("d/bad.ans"), "Case #1: 12\n");
+  copy_data("sample.in", at("d/good.in"));
+  write_text(at("d/good.ans"), "Case #1: stale\n");
+  const Result result = solve({"d"});
+  EXPECT_EQ(result.status, 1) << result.err;
+  EXPECT_FALSE(fs::exists(at("d/bad.ans")));
+  EXPECT_EQ(read_text(at("d/good.ans")), read_text(data_file("sample.ans")));
+}
+
+TEST_F(CliTest, StaleAnswerUnderOutDirOfBadInputIsRemoved) {
+  write_text(at("d/sub/bad.in"), "1\n2\n1\n1\n2\ntrailing\n");
+  write_text(at("out/sub/bad.ans"), "Case #1: 12\n");
+  const Result result = solve({"-o", "out", "d"});
+  EXPECT_EQ(result.status, 1) << result.err;
+  EXPECT_FALSE(fs::exists(at("out/sub/bad.ans")));
+}
+
+TEST_F(CliTest, UnreadableFileIsRejected) {
+  if (::geteuid() == 0)
+    GTEST_SKIP() << "root can read a file of mode 000";
+  copy_data("sample.in", at("d/locked.in"));
+  copy_data("sample.in", at("d/open.in"));
+  fs::permissions(at("d/locked.in"), fs::perms::none);
+  const Result result = solve({"d"});
+  fs::permissions(at("d/locked.in"), fs::perms::owner_all);
+  EXPECT_EQ(result.status, 1) << result.err;
+  EXPECT_FALSE(fs::exists(at("d/locked.ans")));
+  EXPECT_EQ(read_text(at("d/open.ans")), read_text(data_file("sample.ans")));
+  const auto errors = error_lines(result.err);
+  ASSERT_EQ(errors.size(), 1u) << result.err;
+  EXPECT_NE(errors[0].find("d/locked.in"), std::string::npos) << errors[0];
+}
+
+TEST_F(CliTest, NoTemporaryFilesLeftBehind) {
+  std::mt19937_64 rng(11);
+  std::set<std::string> expected;
+  for (int k = 0; k < 12; ++k) {
+    const std::string name = cat("f", k);
+    if (k % 4 == 1) {
+      write_text(at("d/" + name + ".in"), bad_inputs()[static_cast<std::size_t>(k) % 9].text);
+      expected.insert("d/" + name + ".in");
+      continue;
+    }
+    write_text(at("d/" + name + ".in"),
+               willow_file({willow_case(Shape::random, 1 + k * 7, 100, rng)}));
+    expected.insert("d/" + name + ".in");
+    expected.insert("d/" + name + ".ans");
+    expected.insert("out/" + name + ".ans");
+  }
+  const Result beside = solve({"d"});
+  const Result under_out = solve({"--out", "out", "d"});
+  EXPECT_EQ(beside.status, 1) << beside.err;
+  EXPECT_EQ(under_out.status, 1) << under_out.err;
+  EXPECT_EQ(files_under(work_), expected);
+}
+
+// ---------------------------------------------------------------- threads
+
+TEST_F(CliTest, JobsOneAndTwoWriteIdenticalBytes) {
+  copy_data("D-small-practice.in", at("set/D-small-practice.in"));
+  copy_data("D-large-practice.in", at("set/D-large-practice.in"));
+  copy_data("sample.in", at("set/sample.in"));
+  std::mt19937_64 rng(12);
+  write_text(at("set/gen/random.in"), willow_file({willow_case(Shape::random, 700, 10'000, rng),
+                                                   willow_case(Shape::random, 1, 10'000, rng),
+                                                   willow_case(Shape::random, 2, 10'000, rng)}));
+  write_text(at("set/gen/path.in"), willow_file({willow_case(Shape::path, 900, 10'000, rng)}));
+  write_text(at("set/gen/star.in"), willow_file({willow_case(Shape::star, 900, 10'000, rng)}));
+  for (int k = 0; k < 8; ++k) {
+    std::vector<std::string> cases;
+    for (int c = 0; c < 5; ++c)
+      cases.push_back(willow_case(Shape::random, 1 + (k * 37 + c * 11) % 90, 10'000, rng));
+    write_text(at(cat("set/gen/small", k, ".in")), willow_file(cases));
+  }
+  write_text(at("set/gen/bad.in"), bad_inputs()[1].text);
+
+  const Result one = solve({"--jobs", "1", "--out", "one", "set"});
+  const Result two = solve({"--jobs", "2", "--out", "two", "set"});
+  EXPECT_EQ(one.status, 1) << one.err;
+  EXPECT_EQ(two.status, 1) << two.err;
+  EXPECT_EQ(error_lines(one.err), error_lines(two.err));
+  const std::set<std::string> answers = files_under(at("one"));
+  EXPECT_EQ(answers.size(), 14u);
+  EXPECT_EQ(files_under(at("two")), answers);
+  for (const std::string& answer : answers) {
+    EXPECT_EQ(read_text(at("one") / answer), read_text(at("two") / answer)) << answer;
+  }
+  EXPECT_EQ(read_text(at("two/D-large-practice.ans")),
+            read_text(data_file("D-large-practice.correct")));
+}
+
+TEST_F(CliTest, LargeCaseBeyondOfficialLimitIsSolved) {
+  std::mt19937_64 rng(13);
+  // A path of 6000 cities (official limit: 4000), then one where only the end city has coins:
+  // A starts there and B can win nothing.
+  std::string lonely_coin = "6000\n10000\n";
+  for (int city = 2; city <= 6000; ++city)
+    lonely_coin += "0\n";
+  for (int city = 1; city < 6000; ++city)
+    lonely_coin += cat(city + 1, "\n");
+  write_text(at("big.in"), willow_file({willow_case(Shape::path, 6000, 10'000, rng), lonely_coin}));
+  const Result all_threads = solve({"--out", "all", "big.in"});
+  const Result one_thread = solve({"--jobs", "1", "--out", "one", "big.in"});
+  EXPECT_EQ(all_threads.status, 0) << all_threads.err;
+  EXPECT_EQ(one_thread.status, 0) << one_thread.err;
+  const std::string answers = read_text(at("all/big.ans"));
+  EXPECT_EQ(answers, read_text(at("one/big.ans")));
+  const std::vector<std::string> lines = lines_of(answers);
+  ASSERT_EQ(lines.size(), 2u) << answers;
+  EXPECT_TRUE(std::regex_match(lines[0], std::regex(R"(Case #1: -?\d+)"))) << lines[0];
+  EXPECT_EQ(lines[1], "Case #2: 10000");
+}
+
+// ---------------------------------------------------------------- the summary
+
+TEST_F(CliTest, SummaryLineHasTheDocumentedShape) {
+  copy_data("sample.in", at("d/a.in"));
+  copy_data("D-small-practice.in", at("d/b.in"));
+  write_text(at("d/c.in"), bad_inputs()[0].text);
+  const Result result = solve({"d"});
+  EXPECT_EQ(result.status, 1) << result.err;
+  const std::vector<std::string> lines = lines_of(result.err);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(count_containing(lines, "files: "), 1u) << result.err;
+  std::smatch match;
+  ASSERT_TRUE(std::regex_match(lines.back(), match, summary_pattern())) << lines.back();
+  EXPECT_EQ(match[1], "3");   // files
+  EXPECT_EQ(match[2], "53");  // cases of the accepted files: 3 + 50
+  EXPECT_EQ(match[3], "53");  // solved
+  EXPECT_EQ(match[4], "0");   // cached
+  EXPECT_EQ(match[5], "1");   // rejected
+}
+
+TEST_F(CliTest, SummaryLineEndsACleanRun) {
+  copy_data("sample.in", at("a.in"));
+  const Result result = solve({"a.in"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  const std::vector<std::string> lines = lines_of(result.err);
+  ASSERT_FALSE(lines.empty());
+  std::smatch match;
+  ASSERT_TRUE(std::regex_match(lines.back(), match, summary_pattern())) << lines.back();
+  EXPECT_EQ(match[1], "1");
+  EXPECT_EQ(match[2], "3");
+  EXPECT_EQ(match[3], "3");
+  EXPECT_EQ(match[5], "0");
+}
+
+// ---------------------------------------------------------------- usage errors
+
+TEST_F(CliTest, UnknownProblemIsUsageError) {
+  copy_data("sample.in", at("sample.in"));
+  const Result result = run({"solve", "--problem", "chess", "sample.in"});
+  EXPECT_EQ(result.status, 2) << result.err;
+  EXPECT_FALSE(fs::exists(at("sample.ans")));
+  EXPECT_NE(result.err.find("chess"), std::string::npos) << result.err;
+}
+
+TEST_F(CliTest, MissingProblemIsUsageError) {
+  copy_data("sample.in", at("sample.in"));
+  const Result result = run({"solve", "sample.in"});
+  EXPECT_EQ(result.status, 2) << result.err;
+  EXPECT_FALSE(fs::exists(at("sample.ans")));
+}
+
+TEST_F(CliTest, MissingPathIsUsageError) {
+  copy_data("sample.in", at("sample.in"));
+  const Result result = solve({"sample.in", "missing.in"});
+  EXPECT_EQ(result.status, 2) << result.err;
+  EXPECT_NE(result.err.find("missing.in"), std::string::npos) << result.err;
+}
+
+TEST_F(CliTest, NoPathIsUsageError) {
+  const Result result = solve({});
+  EXPECT_EQ(result.status, 2) << result.err;
+}
+
+TEST_F(CliTest, NoSubcommandIsUsageError) {
+  copy_data("sample.in", at("sample.in"));
+  EXPECT_EQ(run({}).status, 2);
+  EXPECT_EQ(run({"--problem", "willow", "sample.in"}).status, 2);
+  EXPECT_EQ(run({"frobnicate", "sample.in"}).status, 2);
+  EXPECT_FALSE(fs::exists(at("sample.ans")));
+}
+
+TEST_F(CliTest, UnknownOptionIsUsageError) {
+  copy_data("sample.in", at("sample.in"));
+  const Result result = solve({"--frobnicate", "sample.in"});
+  EXPECT_EQ(result.status, 2) << result.err;
+  EXPECT_FALSE(fs::exists(at("sample.ans")));
+}
+
+TEST_F(CliTest, ZeroJobsIsUsageError) {
+  copy_data("sample.in", at("sample.in"));
+  const Result result = solve({"--jobs", "0", "sample.in"});
+  EXPECT_EQ(result.status, 2) << result.err;
+  EXPECT_FALSE(fs::exists(at("sample.ans")));
+}
+
+TEST_F(CliTest, NegativeOrNonNumericJobsIsUsageError) {
+  copy_data("sample.in", at("sample.in"));
+  EXPECT_EQ(solve({"--jobs", "-3", "sample.in"}).status, 2);
+  EXPECT_EQ(solve({"--jobs", "two", "sample.in"}).status, 2);
+  EXPECT_EQ(solve({"--jobs", "1.5", "sample.in"}).status, 2);
+  EXPECT_FALSE(fs::exists(at("sample.ans")));
+}
+
+TEST_F(CliTest, ClashingAnswerFilesAreUsageError) {
+  copy_data("sample.in", at("x"));
+  copy_data("sample.in", at("x.in"));  // x -> x.ans and x.in -> x.ans
+  const Result result = solve({"x", "x.in"});
+  EXPECT_EQ(result.status, 2) << result.err;
+  EXPECT_FALSE(fs::exists(at("x.ans")));
+  EXPECT_NE(result.err.find("x.ans"), std::string::npos) << result.err;
+}
+
+TEST_F(CliTest, SameNamesUnderOutDirAreUsageError) {
+  copy_data("sample.in", at("one/a.in"));
+  copy_data("sample.in", at("two/a.in"));
+  const Result result = solve({"--out", "out", "one/a.in", "two/a.in"});
+  EXPECT_EQ(result.status, 2) << result.err;
+  EXPECT_FALSE(fs::exists(at("out/a.ans")));
+}
+
+TEST_F(CliTest, OutDirThroughASymlinkLoopIsAnErrorNotACrash) {
+  copy_data("sample.in", at("sample.in"));
+  fs::create_symlink("loop", at("loop"));  // resolving loop/... fails with ELOOP
+  const Result result = solve({"--out", "loop/answers", "sample.in"});
+  EXPECT_TRUE(result.status == 1 || result.status == 2) << "status " << result.status << "\n"
+                                                        << result.err;
+  EXPECT_EQ(count_containing(error_lines(result.err), "loop"), 1u) << result.err;
+}
+
+TEST_F(CliTest, OutDirThatIsAFileIsAnErrorNotACrash) {
+  copy_data("sample.in", at("sample.in"));
+  write_text(at("plain"), "a file, not a directory\n");
+  const Result result = solve({"--out", "plain", "sample.in"});
+  EXPECT_TRUE(result.status == 1 || result.status == 2) << "status " << result.status << "\n"
+                                                        << result.err;
+  EXPECT_FALSE(error_lines(result.err).empty()) << result.err;
+  EXPECT_EQ(read_text(at("plain")), "a file, not a directory\n");
+}
+
+// ---------------------------------------------------------------- help
+
+TEST_F(CliTest, HelpExitsZeroAndMentionsOptions) {
+  const Result top = run({"--help"});
+  EXPECT_EQ(top.status, 0) << top.err;
+  const std::string top_text = top.out + top.err;
+  for (const char* needle : {"solve", "willow", "Exit status", "0", "1", "2"})
+    EXPECT_NE(top_text.find(needle), std::string::npos) << needle << "\n" << top_text;
+
+  const Result solve_help = run({"solve", "--help"});
+  EXPECT_EQ(solve_help.status, 0) << solve_help.err;
+  const std::string text = solve_help.out + solve_help.err;
+  for (const char* needle :
+       {"--problem", "--jobs", "--out", "PATH", "willow", ".in", ".ans", "--", "rename"}) {
+    EXPECT_NE(text.find(needle), std::string::npos) << needle << "\n" << text;
+  }
+}
+
+TEST_F(CliTest, HelpWritesNoFiles) {
+  copy_data("sample.in", at("sample.in"));
+  EXPECT_EQ(run({"solve", "--problem", "willow", "--help", "sample.in"}).status, 0);
+  EXPECT_FALSE(fs::exists(at("sample.ans")));
+}
+
+}  // namespace

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# One entry point for setting up, building, demoing and testing gamebatch on Debian.
+#   tools/dev.sh demo   install what is missing, build, solve the bundled demo set, print answers
+#   tools/dev.sh test   install what is missing, build (warnings are errors), run the whole suite
+#   tools/dev.sh build  install what is missing and build only
+# Environment: BUILD_DIR (default: build), JOBS (default: number of cores).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+BUILD_DIR=${BUILD_DIR:-build}
+JOBS=${JOBS:-$(nproc)}
+
+# Debian packages the build needs; found by CMake's find_package.
+PACKAGES=(g++ cmake make pkg-config libtbb-dev libboost-serialization-dev libspdlog-dev
+          libcli11-dev libgtest-dev librapidcheck-dev)
+
+install_missing_packages() {
+  local missing=()
+  for package in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
+      missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "Installing missing packages: ${missing[*]}"
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends \
+    "${missing[@]}"
+}
+
+build() {
+  install_missing_packages
+  cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release "$@"
+  cmake --build "$BUILD_DIR" -j "$JOBS"
+}
+
+case "${1:-}" in
+  build)
+    build
+    ;;
+  demo)
+    build
+    answers="$BUILD_DIR/demo-answers"
+    rm -rf "$answers"
+    "$BUILD_DIR/tools/gamebatch" solve --problem willow --out "$answers" configs/demo/willow
+    for file in $(find "$answers" -name '*.ans' | sort); do
+      echo "== $file"
+      cat "$file"
+    done
+    ;;
+  test)
+    build -DGAMEBATCH_WERROR=ON
+    ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
+    ;;
+  *)
+    echo "usage: tools/dev.sh demo|test|build" >&2
+    exit 2
+    ;;
+esac
