@@ -274,7 +274,7 @@ class ForestWalker {
     if (arrived_from == kNone) {
       // Both players start on `city` (a == b): A moves first from there.
       const State start = meeting_state(kNone, city, tree_->city(city), kNone);
-      record_start(city, tree_->coins(city) + start.value);
+      best_against_[city] = std::min(best_against_[city], tree_->coins(city) + start.value);
     }
     for (const City* other_from = tree_->neighbours_begin(city);
          other_from != tree_->neighbours_end(city); ++other_from) {
@@ -298,18 +298,23 @@ class ForestWalker {
         if (*from != inner.other_at)
           pending_.push_back(outer_state(inner, at_record, *from));
       }
-      // Or she stood on her start: B's first move, A having made one step from inner.from.
-      pending_.push_back(outer_state(inner, at_record, kNone));
+      // Or she stood on her start: B's first move, A having made one step from her start
+      // inner.from. The only state further out is the start pair itself, so it is folded now.
+      const State b_first_move = outer_state(inner, at_record, kNone);
+      record_start_pair(b_first_move, tree_->city(inner.from));
     } else {
-      // inner's mover is still on her start, so the outer mover is A on her start, B on hers.
-      // (An outer mover who had already moved while her opponent had not is unreachable.)
-      const State start = outer_state(inner, at_record, kNone);
-      record_start(start.at, start.at_coins - start.other_at_coins + start.value);
+      // inner's mover is still on her start (B before her first move), so the outer state is the
+      // start pair. An outer mover who had moved while her opponent had not is unreachable.
+      record_start_pair(inner, at_record);
     }
   }
 
-  void record_start(City a_start, Coins value) {
-    Coins& best = best_against_[a_start];
+  // Folds the start pair one step out of `b_first_move` (A on her start, whose record is given,
+  // B on hers) into A's running minimum.
+  void record_start_pair(const State& b_first_move, const CityRecord& a_start_record) {
+    const State start = outer_state(b_first_move, a_start_record, kNone);
+    const Coins value = start.at_coins - start.other_at_coins + start.value;
+    Coins& best = best_against_[start.at];
     best = std::min(best, value);
   }
 
