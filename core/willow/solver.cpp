@@ -17,7 +17,6 @@
 // starts; min and max do not depend on the order, so the answer does not depend on the schedule.
 #include <algorithm>
 #include <atomic>
-#include <cassert>
 #include <cstdint>
 #include <limits>
 #include <vector>
