@@ -41,7 +41,29 @@ std::size_t TokenScanner::line() {
   return line_;
 }
 
-std::int64_t TokenScanner::read_int(const std::string& what, std::int64_t min, std::int64_t max) {
+bool TokenScanner::at_end() {
+  skip_whitespace();
+  return position_ == text_.size();
+}
+
+bool TokenScanner::try_read_int(std::int64_t min, std::int64_t max, std::int64_t& value) {
+  skip_whitespace();
+  std::size_t end = position_;
+  while (end < text_.size() && !is_space(text_[end]))
+    ++end;
+  const char* first = text_.data() + position_;
+  const char* last = text_.data() + end;
+  if (first != last && *first == '+')
+    ++first;  // from_chars refuses a plus sign
+  const auto [stop, error] = std::from_chars(first, last, value);
+  if (first == last || error != std::errc() || stop != last || value < min || value > max) {
+    return false;
+  }
+  position_ = end;
+  return true;
+}
+
+void TokenScanner::throw_bad_int(const std::string& what, std::int64_t min, std::int64_t max) {
   const std::string expected = "expected " + what + " (an integer from " + std::to_string(min) +
                                " to " + std::to_string(max) + ")";
   skip_whitespace();
@@ -54,7 +76,7 @@ std::int64_t TokenScanner::read_int(const std::string& what, std::int64_t min, s
   std::int64_t value = 0;
   const char* first = token.data();
   if (!token.empty() && token.front() == '+')
-    ++first;  // from_chars refuses a plus sign
+    ++first;
   const auto [stop, error] = std::from_chars(first, token.data() + token.size(), value);
   if (error == std::errc::result_out_of_range) {
     throw InputError(line_, expected + ", found " + quote(token) + ", which is out of range");
@@ -62,11 +84,7 @@ std::int64_t TokenScanner::read_int(const std::string& what, std::int64_t min, s
   if (error != std::errc() || stop != token.data() + token.size() || first == stop) {
     throw InputError(line_, expected + ", found " + quote(token));
   }
-  if (value < min || value > max) {
-    throw InputError(line_, expected + ", found " + std::to_string(value));
-  }
-  position_ = end;
-  return value;
+  throw InputError(line_, expected + ", found " + std::to_string(value));
 }
 
 void TokenScanner::expect_end(const std::string& after) {

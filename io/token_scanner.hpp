@@ -1,6 +1,7 @@
 // Reads whitespace-separated integers from a file's text, keeping track of lines for messages.
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -14,7 +15,21 @@ class TokenScanner {
 
   // The next token as an integer in [min, max]. Throws InputError "expected <what> (an integer
   // from min to max), found ..." when it is missing, not an integer, or out of range.
-  std::int64_t read_int(const std::string& what, std::int64_t min, std::int64_t max);
+  std::int64_t read_int(const std::string& what, std::int64_t min, std::int64_t max) {
+    return read_int([&what] { return what; }, min, max);
+  }
+
+  // The same, with the description built only for the message: files hold millions of numbers.
+  template <std::invocable Describe>
+  std::int64_t read_int(Describe&& describe, std::int64_t min, std::int64_t max) {
+    std::int64_t value = 0;
+    if (try_read_int(min, max, value))
+      return value;
+    throw_bad_int(describe(), min, max);
+  }
+
+  // True when only whitespace is left.
+  bool at_end();
 
   // Throws InputError when anything but whitespace follows; `after` names what came last.
   void expect_end(const std::string& after);
@@ -27,6 +42,9 @@ class TokenScanner {
 
  private:
   void skip_whitespace();
+  // Reads the next token into `value` if it is an integer in [min, max]; else consumes nothing.
+  bool try_read_int(std::int64_t min, std::int64_t max, std::int64_t& value);
+  [[noreturn]] void throw_bad_int(const std::string& what, std::int64_t min, std::int64_t max);
 
   std::string_view text_;
   std::size_t position_ = 0;

@@ -54,6 +54,7 @@ TEST(WillowFormat, RejectsTruncatedFileAtItsLastLine) {
   EXPECT_EQ(rejection.line, 4u);
   EXPECT_NE(rejection.message.find("expected C_3 of case 1"), std::string::npos);
   EXPECT_NE(rejection.message.find("found end of file"), std::string::npos);
+  EXPECT_NE(rejection.message.find("declares N = 3 on line 2"), std::string::npos);
 }
 
 TEST(WillowFormat, RejectsMissingCase) {
@@ -108,6 +109,8 @@ TEST(WillowFormat, RejectsHugeNWithoutAllocatingIt) {
   const Rejection rejection = rejection_of("1\n2147483647\n1\n2\n");
   EXPECT_EQ(rejection.line, 4u);
   EXPECT_NE(rejection.message.find("expected C_3"), std::string::npos);
+  EXPECT_NE(rejection.message.find("case 1 declares N = 2147483647 on line 2"), std::string::npos)
+      << rejection.message;
 }
 
 TEST(WillowFormat, RejectsNBeyondThirtyTwoBits) {

@@ -15,25 +15,43 @@ constexpr std::int64_t kMaxCities = 2'147'483'647;  // cities are numbered with 
 constexpr std::int64_t kMaxCoins = 1'000'000'000;
 
 Instance parse_case(TokenScanner& scanner, std::int64_t case_number) {
-  const std::string of_case = " of case " + std::to_string(case_number);
-  const std::int64_t n = scanner.read_int("the number of cities N" + of_case, 1, kMaxCities);
+  auto of_case = [case_number] { return " of case " + std::to_string(case_number); };
+  const std::size_t line_of_n = scanner.line();
+  const std::int64_t n =
+      scanner.read_int([&] { return "the number of cities N" + of_case(); }, 1, kMaxCities);
   // Memory follows the numbers actually present, never the declared N: N cities take 2N-1
   // numbers of at least two bytes each, so a file cannot make us reserve more than it holds.
   const auto room = static_cast<std::int64_t>(scanner.remaining_bytes() / 4 + 1);
   Instance instance;
   instance.coins.reserve(static_cast<std::size_t>(std::min(n, room)));
   instance.roads.reserve(static_cast<std::size_t>(std::min(n - 1, room)));
-  for (std::int64_t city = 1; city <= n; ++city) {
-    instance.coins.push_back(scanner.read_int(
-        "C_" + std::to_string(city) + of_case + ", the coins of city " + std::to_string(city), 0,
-        kMaxCoins));
-  }
-  for (std::int64_t city = 1; city < n; ++city) {
-    const std::int64_t other = scanner.read_int(
-        "j_" + std::to_string(city) + of_case + ", the city joined to city " + std::to_string(city),
-        city + 1, n);
-    instance.roads.emplace_back(static_cast<std::int32_t>(city - 1),
-                                static_cast<std::int32_t>(other - 1));
+  try {
+    for (std::int64_t city = 1; city <= n; ++city) {
+      instance.coins.push_back(scanner.read_int(
+          [&] {
+            return "C_" + std::to_string(city) + of_case() + ", the coins of city " +
+                   std::to_string(city);
+          },
+          0, kMaxCoins));
+    }
+    for (std::int64_t city = 1; city < n; ++city) {
+      const std::int64_t other = scanner.read_int(
+          [&] {
+            return "j_" + std::to_string(city) + of_case() + ", the city joined to city " +
+                   std::to_string(city);
+          },
+          city + 1, n);
+      instance.roads.emplace_back(static_cast<std::int32_t>(city - 1),
+                                  static_cast<std::int32_t>(other - 1));
+    }
+  } catch (const InputError& error) {
+    if (!scanner.at_end())
+      throw;
+    // A file that ends inside a case: truncated, or its N is far more than the file holds.
+    throw InputError(error.line(), std::string(error.what()) + " (case " +
+                                       std::to_string(case_number) +
+                                       " declares N = " + std::to_string(n) + " on line " +
+                                       std::to_string(line_of_n) + ")");
   }
   return instance;
 }
