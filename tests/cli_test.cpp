@@ -22,38 +22,17 @@
 #include <system_error>
 #include <vector>
 
+#include "test_data.hpp"
+
 namespace {
+
+using gamebatch::testing::cat;
+using gamebatch::testing::read_text;
+using gamebatch::testing::write_text;
 
 namespace fs = std::filesystem;
 
 // ---------------------------------------------------------------- helpers
-
-// Concatenates text and integers. (Appending avoids GCC 12's false -Wrestrict warnings on
-// "literal" + std::string.)
-void append(std::string& text, std::string_view part) {
-  text += part;
-}
-template <std::integral Integer>
-void append(std::string& text, Integer value) {
-  text += std::to_string(value);
-}
-template <typename... Parts>
-std::string cat(const Parts&... parts) {
-  std::string text;
-  (append(text, parts), ...);
-  return text;
-}
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write_text(const fs::path& path, const std::string& content) {
-  if (path.has_parent_path())
-    fs::create_directories(path.parent_path());
-  std::ofstream(path, std::ios::binary) << content;
-}
 
 fs::path data_file(const std::string& name) {
   return fs::path(GAMEBATCH_TEST_DATA) / "willow" / name;

@@ -32,41 +32,20 @@
 #include "io/input_error.hpp"
 #include "io/input_set.hpp"
 #include "io/problem.hpp"
+#include "test_data.hpp"
 
 namespace gamebatch::pipeline {
 namespace {
+
+using gamebatch::testing::cat;
+using gamebatch::testing::read_text;
+using gamebatch::testing::write_text;
 
 namespace fs = std::filesystem;
 using willow::Coins;
 using willow::Instance;
 
 // ---------------------------------------------------------------- helpers
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write_text(const fs::path& path, const std::string& content) {
-  fs::create_directories(path.parent_path());
-  std::ofstream(path, std::ios::binary) << content;
-}
-
-// Concatenates text and integers. (Appending avoids GCC 12's false -Wrestrict warnings on
-// "literal" + std::string.)
-void append(std::string& text, std::string_view part) {
-  text += part;
-}
-template <std::integral Integer>
-void append(std::string& text, Integer value) {
-  text += std::to_string(value);
-}
-template <typename... Parts>
-std::string cat(const Parts&... parts) {
-  std::string text;
-  (append(text, parts), ...);
-  return text;
-}
 
 bool starts_with(const std::string& text, const std::string& prefix) {
   return text.compare(0, prefix.size(), prefix) == 0;

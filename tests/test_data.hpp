@@ -1,10 +1,13 @@
-// Where the checked-in test fixtures live, and a reader for them.
+// Helpers shared by the tests: where the checked-in fixtures live, reading and writing files,
+// and building messages.
 #pragma once
 
+#include <concepts>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <iterator>
 #include <string>
+#include <string_view>
 
 namespace gamebatch::testing {
 
@@ -12,11 +15,36 @@ inline std::filesystem::path test_data(const std::string& relative) {
   return std::filesystem::path(GAMEBATCH_TEST_DATA) / relative;
 }
 
+inline std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
 inline std::string read_test_file(const std::string& relative) {
-  std::ifstream stream(test_data(relative), std::ios::binary);
-  std::ostringstream content;
-  content << stream.rdbuf();
-  return content.str();
+  return read_text(test_data(relative));
+}
+
+// Writes `content` to `path`, creating missing directories.
+inline void write_text(const std::filesystem::path& path, const std::string& content) {
+  if (path.has_parent_path())
+    std::filesystem::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << content;
+}
+
+// Concatenates text and integers. (Appending avoids GCC 12's false -Wrestrict warnings on
+// "literal" + std::string.)
+inline void append(std::string& text, std::string_view part) {
+  text += part;
+}
+template <std::integral Integer>
+void append(std::string& text, Integer value) {
+  text += std::to_string(value);
+}
+template <typename... Parts>
+std::string cat(const Parts&... parts) {
+  std::string text;
+  (append(text, parts), ...);
+  return text;
 }
 
 }  // namespace gamebatch::testing
