@@ -98,12 +98,19 @@ TEST(WillowBruteForce, StarOfFour) {
   EXPECT_EQ(solve_brute_force(make_instance({1, 5, 6, 7}, {{0, 1}, {0, 2}, {0, 3}})), 5);
 }
 
+// The official sample (samples/willow/sample.in) as instances, with its expected answers.
+std::vector<std::pair<Instance, Coins>> official_samples() {
+  return {
+      {from_official({1000, 200, 1000}, {2, 3}), 200},
+      {from_official({8, 0, 8, 0, 0, 0, 0, 10}, {2, 5, 4, 5, 6, 7, 8}), -2},
+      {from_official({150, 200, 0, 5000, 0, 100, 0, 0, 0, 10000}, {10, 3, 8, 5, 8, 7, 8, 9, 10}),
+       5100}};
+}
+
 TEST(WillowBruteForce, OfficialSamples) {
-  EXPECT_EQ(solve_brute_force(from_official({1000, 200, 1000}, {2, 3})), 200);
-  EXPECT_EQ(solve_brute_force(from_official({8, 0, 8, 0, 0, 0, 0, 10}, {2, 5, 4, 5, 6, 7, 8})), -2);
-  EXPECT_EQ(solve_brute_force(from_official({150, 200, 0, 5000, 0, 100, 0, 0, 0, 10000},
-                                            {10, 3, 8, 5, 8, 7, 8, 9, 10})),
-            5100);
+  for (const auto& [instance, answer] : official_samples()) {
+    EXPECT_EQ(solve_brute_force(instance), answer) << describe(instance);
+  }
 }
 
 TEST(WillowBruteForce, DoesNotDependOnRoadOrderOrOrientation) {
@@ -167,11 +174,9 @@ TEST(WillowDifferential, FastSolverMatchesBruteForceOnEveryShapeAndCoinPattern) 
 }
 
 TEST(WillowDifferential, FastSolverMatchesBruteForceOnOfficialSamples) {
-  EXPECT_EQ(solve(from_official({1000, 200, 1000}, {2, 3})), 200);
-  EXPECT_EQ(solve(from_official({8, 0, 8, 0, 0, 0, 0, 10}, {2, 5, 4, 5, 6, 7, 8})), -2);
-  EXPECT_EQ(solve(from_official({150, 200, 0, 5000, 0, 100, 0, 0, 0, 10000},
-                                {10, 3, 8, 5, 8, 7, 8, 9, 10})),
-            5100);
+  for (const auto& [instance, answer] : official_samples()) {
+    EXPECT_EQ(solve(instance), answer) << describe(instance);
+  }
 }
 
 // An arbitrary tree of 1..max_cities cities: city v > 0 hangs off a city chosen among 0..v-1,

@@ -23,21 +23,13 @@ namespace {
 
 namespace willow = gamebatch::willow;
 
-// Name -> enum maps built from the generators' own names, so new shapes show up here by
-// themselves.
-std::map<std::string, willow::TreeShape> shape_names() {
-  std::map<std::string, willow::TreeShape> names;
-  for (const auto shape : willow::kAllShapes) {
-    names.emplace(std::string(willow::to_string(shape)), shape);
-  }
-  return names;
-}
-
-std::map<std::string, willow::CoinPattern> pattern_names() {
-  std::map<std::string, willow::CoinPattern> names;
-  for (const auto pattern : willow::kAllCoinPatterns) {
-    names.emplace(std::string(willow::to_string(pattern)), pattern);
-  }
+// Name -> enum map built from the generators' own names, so new shapes and patterns show up here
+// by themselves.
+template <typename Enum, std::size_t Count>
+std::map<std::string, Enum> names_of(const Enum (&all)[Count]) {
+  std::map<std::string, Enum> names;
+  for (const Enum value : all)
+    names.emplace(std::string(willow::to_string(value)), value);
   return names;
 }
 
@@ -59,8 +51,8 @@ int main(int argc, char** argv) {
 
   // Parsed as names and mapped afterwards: CLI11 2.1 cannot bind these enums directly (their
   // to_string overloads confuse its default-value printing).
-  const auto shapes = shape_names();
-  const auto patterns = pattern_names();
+  const auto shapes = names_of(willow::kAllShapes);
+  const auto patterns = names_of(willow::kAllCoinPatterns);
   std::string shape_name;
   std::string pattern_name = "mixed";
   std::int32_t cities = 0;
