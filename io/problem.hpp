@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -17,6 +18,18 @@ class Case {
   virtual ~Case() = default;
   // The answer as printed after the case's prefix (for willow: the y of "Case #x: y").
   virtual std::string solve() const = 0;
+  // The case alone in the game's own text format, written the one way the game's printer writes
+  // it: no case count, single spaces, '\n' line ends. Two cases with the same canonical text have
+  // the same answer, wherever they stand in whichever file; the answer cache keys on it.
+  virtual std::string canonical() const = 0;
+};
+
+// A large object that a solver derives once and reuses across cases (doublemove's state table of
+// one n). The answer cache stores them so that a rerun does not rebuild them.
+struct Artefact {
+  std::string name;       // unique within its game, e.g. "states n=35"
+  std::uint32_t version;  // of the encoding and the solver that made it; a mismatch discards it
+  std::string bytes;      // opaque to everything but the game
 };
 
 class Problem {
@@ -27,12 +40,22 @@ class Problem {
   // One line for --help listings.
   virtual std::string_view summary() const = 0;
 
+  // Bumped whenever the solver's answers could change (a fix, a new rule reading): cached answers
+  // of an older version are never reused.
+  virtual std::uint32_t solver_version() const = 0;
+
   // Splits a whole input file into its cases. Throws InputError (line, what was expected) when the
   // file is not exactly a valid input; never returns part of a bad file.
   virtual std::vector<std::unique_ptr<Case>> parse(std::string_view text) const = 0;
 
   // The output line (with its newline) for the answer of case `case_number` (1-based).
   virtual std::string answer_line(std::size_t case_number, std::string_view answer) const = 0;
+
+  // Artefacts this process has built or adopted so far (for the cache to save). Thread-safe.
+  virtual std::vector<Artefact> artefacts() const { return {}; }
+  // Offers an artefact from the cache before solving starts. Returns false, keeping nothing, when
+  // the game does not know it or its bytes do not decode to a sound object. Thread-safe.
+  virtual bool adopt_artefact(const Artefact& /*artefact*/) const { return false; }
 };
 
 // Every game gamebatch knows, in a fixed order.

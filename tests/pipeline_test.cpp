@@ -445,6 +445,7 @@ class TokenCase final : public io::Case {
       throw std::runtime_error(token_ + " exploded");
     return std::string(token_.rbegin(), token_.rend());
   }
+  std::string canonical() const override { return token_; }
 
  private:
   std::string token_;
@@ -454,6 +455,7 @@ class TokenProblem final : public io::Problem {
  public:
   std::string_view name() const override { return "tokens"; }
   std::string_view summary() const override { return "reversed tokens, for tests"; }
+  std::uint32_t solver_version() const override { return 1; }
   std::vector<std::unique_ptr<io::Case>> parse(std::string_view text) const override {
     std::vector<std::unique_ptr<io::Case>> cases;
     std::istringstream lines{std::string(text)};

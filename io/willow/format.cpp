@@ -70,26 +70,29 @@ std::vector<Instance> parse_file(std::string_view text) {
   return instances;
 }
 
+std::string format_case(const Instance& instance) {
+  const std::size_t n = instance.coins.size();
+  if (n == 0 || instance.roads.size() != n - 1) {
+    throw std::invalid_argument("willow::format_case: not a tree of N >= 1 cities");
+  }
+  std::string text = std::to_string(n) + "\n";
+  for (const auto coins : instance.coins)
+    text += std::to_string(coins) + "\n";
+  for (std::size_t city = 0; city + 1 < n; ++city) {
+    const auto [from, to] = instance.roads[city];
+    if (static_cast<std::size_t>(from) != city || to <= from || static_cast<std::size_t>(to) >= n) {
+      throw std::invalid_argument(
+          "willow::format_case: roads are not in official labelling (see to_official_labels)");
+    }
+    text += std::to_string(to + 1) + "\n";
+  }
+  return text;
+}
+
 std::string format_file(const std::vector<Instance>& instances) {
   std::string text = std::to_string(instances.size()) + "\n";
-  for (const Instance& instance : instances) {
-    const std::size_t n = instance.coins.size();
-    if (n == 0 || instance.roads.size() != n - 1) {
-      throw std::invalid_argument("willow::format_file: not a tree of N >= 1 cities");
-    }
-    text += std::to_string(n) + "\n";
-    for (const auto coins : instance.coins)
-      text += std::to_string(coins) + "\n";
-    for (std::size_t city = 0; city + 1 < n; ++city) {
-      const auto [from, to] = instance.roads[city];
-      if (static_cast<std::size_t>(from) != city || to <= from ||
-          static_cast<std::size_t>(to) >= n) {
-        throw std::invalid_argument(
-            "willow::format_file: roads are not in official labelling (see to_official_labels)");
-      }
-      text += std::to_string(to + 1) + "\n";
-    }
-  }
+  for (const Instance& instance : instances)
+    text += format_case(instance);
   return text;
 }
 

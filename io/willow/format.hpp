@@ -15,6 +15,10 @@ using gamebatch::willow::Instance;
 // not exactly T well-formed cases within the rules' limits.
 std::vector<Instance> parse_file(std::string_view text);
 
+// Writes one case (no case count) in the official format: the canonical form of a parsed case.
+// Its roads must be in official labelling, as parse_file returns them.
+std::string format_case(const Instance& instance);
+
 // Writes instances in the official format. Every road must already be in official labelling
 // (one road i <-> j with i < j for each i < N-1); see willow::to_official_labels.
 std::string format_file(const std::vector<Instance>& instances);

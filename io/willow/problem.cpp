@@ -10,6 +10,7 @@ class WillowCase final : public Case {
  public:
   explicit WillowCase(Instance instance) : instance_(std::move(instance)) {}
   std::string solve() const override { return std::to_string(gamebatch::willow::solve(instance_)); }
+  std::string canonical() const override { return format_case(instance_); }
 
  private:
   Instance instance_;
@@ -21,6 +22,7 @@ class WillowProblem final : public Problem {
   std::string_view summary() const override {
     return "Code Jam 2014 R3 D: coins on a tree, minimax over both players' start cities";
   }
+  std::uint32_t solver_version() const override { return 1; }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
     std::vector<std::unique_ptr<Case>> cases;
     for (Instance& instance : parse_file(text)) {
