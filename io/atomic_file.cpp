@@ -47,6 +47,11 @@ class TemporaryFile {
     }
   }
 
+  void sync() {
+    if (::fsync(descriptor_) != 0)
+      throw_errno("cannot sync", path_);
+  }
+
   void commit_as(const fs::path& target) {
     const int descriptor = descriptor_;
     descriptor_ = -1;
@@ -63,9 +68,9 @@ class TemporaryFile {
   bool committed_ = false;
 };
 
-}  // namespace
+enum class Durability { kRenameOnly, kSynced };
 
-void write_file_atomically(const fs::path& path, std::string_view content) {
+void write_whole(const fs::path& path, std::string_view content, Durability durability) {
   static std::atomic<unsigned> sequence{0};
   if (path.has_parent_path())
     fs::create_directories(path.parent_path());
@@ -73,7 +78,30 @@ void write_file_atomically(const fs::path& path, std::string_view content) {
   temporary += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(sequence++);
   TemporaryFile file(temporary);
   file.write(content);
+  if (durability == Durability::kSynced)
+    file.sync();
   file.commit_as(path);
+  if (durability == Durability::kSynced) {
+    // The rename itself is only durable once the directory entry is on disk.
+    const fs::path directory = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    const int descriptor = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (descriptor < 0)
+      throw_errno("cannot open directory", directory);
+    const int synced = ::fsync(descriptor);
+    ::close(descriptor);
+    if (synced != 0)
+      throw_errno("cannot sync directory", directory);
+  }
+}
+
+}  // namespace
+
+void write_file_atomically(const fs::path& path, std::string_view content) {
+  write_whole(path, content, Durability::kRenameOnly);
+}
+
+void write_file_durably(const fs::path& path, std::string_view content) {
+  write_whole(path, content, Durability::kSynced);
 }
 
 }  // namespace gamebatch::io

@@ -12,4 +12,9 @@ namespace gamebatch::io {
 // small files. Throws std::system_error on failure (the temporary file is removed).
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);
 
+// The same, made durable: the data is fsync'ed before the rename and the directory after it, so
+// that after a crash or power loss `path` holds either the old or the new content, whole. For
+// files that cannot be recomputed cheaply (the answer cache).
+void write_file_durably(const std::filesystem::path& path, std::string_view content);
+
 }  // namespace gamebatch::io

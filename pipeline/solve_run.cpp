@@ -15,6 +15,7 @@
 #include <chrono>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <tuple>
@@ -38,8 +39,9 @@ struct FileRecord {
   std::vector<std::unique_ptr<io::Case>> cases;
   std::vector<std::string> answers;
   std::atomic<std::size_t> unsolved{0};
-  std::string error;           // why the file is rejected; empty while it is good
-  std::size_t error_line = 0;  // 0 when the error is not about one line
+  std::atomic<std::size_t> from_cache{0};  // cases answered by the cache
+  std::string error;                       // why the file is rejected; empty while it is good
+  std::size_t error_line = 0;              // 0 when the error is not about one line
   std::atomic<bool> case_failed{false};
   std::string case_error;  // the first failed case's message, set once by case_failed's winner
 };
@@ -68,11 +70,29 @@ FilePtr read_and_split(const io::Problem& problem, std::size_t index, const io::
   return record;
 }
 
-// Solves one case; returns true when it was the file's last.
-bool solve_case(const CaseJob& job) {
+// The case's answer from the cache, or solved (and then added to the cache).
+std::string answer_case(const io::Problem& problem, const io::Case& a_case, io::AnswerCache* cache,
+                        std::atomic<std::size_t>& from_cache) {
+  if (cache == nullptr)
+    return a_case.solve();
+  std::string canonical = a_case.canonical();
+  const io::CacheKey key = io::case_key(problem.name(), problem.solver_version(), canonical);
+  if (std::optional<std::string> answer = cache->find_answer(key)) {
+    from_cache.fetch_add(1, std::memory_order_relaxed);
+    return std::move(*answer);
+  }
+  std::string answer = a_case.solve();
+  cache->insert(key, io::CacheEntry{std::string(problem.name()), problem.solver_version(),
+                                    std::move(canonical), answer});
+  return answer;
+}
+
+// Answers one case; returns true when it was the file's last.
+bool solve_case(const io::Problem& problem, io::AnswerCache* cache, const CaseJob& job) {
   FileRecord& file = *job.file;
   try {
-    file.answers[job.case_index] = file.cases[job.case_index]->solve();
+    file.answers[job.case_index] =
+        answer_case(problem, *file.cases[job.case_index], cache, file.from_cache);
   } catch (const std::exception& error) {
     if (!file.case_failed.exchange(true)) {
       file.case_error = "case " + std::to_string(job.case_index + 1) + ": " + error.what();
@@ -104,8 +124,10 @@ class Writer {
       reject(file, 0, std::string("cannot write answers: ") + error.what());
       return;
     }
+    const std::size_t cached = record.from_cache.load();
     summary_.cases += record.answers.size();
-    summary_.solved += record.answers.size();
+    summary_.cached += cached;
+    summary_.solved += record.answers.size() - cached;
     record.answers.clear();
     record.answers.shrink_to_fit();
   }
@@ -169,10 +191,12 @@ RunSummary run_solve(const SolveOptions& options) {
                     });
 
   using Solver = flow::multifunction_node<CaseJob, std::tuple<FilePtr>>;
-  Solver solver(graph, flow::unlimited, [](const CaseJob& job, Solver::output_ports_type& ports) {
-    if (solve_case(job))
-      std::get<0>(ports).try_put(job.file);
-  });
+  Solver solver(
+      graph, flow::unlimited,
+      [&problem, cache = options.cache](const CaseJob& job, Solver::output_ports_type& ports) {
+        if (solve_case(problem, cache, job))
+          std::get<0>(ports).try_put(job.file);
+      });
 
   flow::sequencer_node<FilePtr> sequencer(graph, [](const FilePtr& file) { return file->index; });
 

@@ -22,96 +22,11 @@
 #include <system_error>
 #include <vector>
 
-#include "test_data.hpp"
+#include "cli_fixture.hpp"
 
 namespace {
 
-using gamebatch::testing::cat;
-using gamebatch::testing::read_text;
-using gamebatch::testing::write_text;
-
-namespace fs = std::filesystem;
-
-// ---------------------------------------------------------------- helpers
-
-fs::path data_file(const std::string& name) {
-  return fs::path(GAMEBATCH_TEST_DATA) / "willow" / name;
-}
-
-// The checked-in inputs are read-only; their copies are ordinary files.
-void copy_data(const std::string& name, const fs::path& destination) {
-  write_text(destination, read_text(data_file(name)));
-}
-
-bool starts_with(const std::string& text, const std::string& prefix) {
-  return text.compare(0, prefix.size(), prefix) == 0;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream stream(text);
-  for (std::string line; std::getline(stream, line);)
-    lines.push_back(line);
-  return lines;
-}
-
-std::vector<std::string> error_lines(const std::string& err) {
-  std::vector<std::string> errors;
-  for (const std::string& line : lines_of(err)) {
-    if (starts_with(line, "gamebatch: error: "))
-      errors.push_back(line);
-  }
-  return errors;
-}
-
-std::size_t count_containing(const std::vector<std::string>& lines, const std::string& needle) {
-  return static_cast<std::size_t>(std::count_if(lines.begin(), lines.end(), [&](const auto& line) {
-    return line.find(needle) != std::string::npos;
-  }));
-}
-
-// Every regular file under `dir`, relative to it, sorted.
-std::set<std::string> files_under(const fs::path& dir) {
-  std::set<std::string> files;
-  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
-    if (entry.is_regular_file())
-      files.insert(entry.path().lexically_relative(dir).string());
-  }
-  return files;
-}
-
-// A random willow case in the official labelling (road i <-> j_i, i < j_i), as text.
-enum class Shape { random, path, star };
-
-std::string willow_case(Shape shape, int cities, int max_coin, std::mt19937_64& rng) {
-  std::string text = cat(cities, "\n");
-  for (int city = 1; city <= cities; ++city)
-    text += cat(rng() % static_cast<std::uint64_t>(max_coin + 1), "\n");
-  for (int city = 1; city < cities; ++city) {
-    std::uint64_t other = 0;
-    switch (shape) {
-      case Shape::random:
-        other = static_cast<std::uint64_t>(city) + 1 +
-                rng() % static_cast<std::uint64_t>(cities - city);
-        break;
-      case Shape::path:
-        other = static_cast<std::uint64_t>(city) + 1;
-        break;
-      case Shape::star:
-        other = static_cast<std::uint64_t>(cities);
-        break;
-    }
-    text += cat(other, "\n");
-  }
-  return text;
-}
-
-std::string willow_file(const std::vector<std::string>& cases) {
-  std::string text = cat(cases.size(), "\n");
-  for (const std::string& one : cases)
-    text += one;
-  return text;
-}
+using namespace gamebatch::testing;
 
 // Rejected willow inputs: content, the line the message must name, and what it must say.
 struct BadInput {
@@ -135,88 +50,6 @@ const std::vector<BadInput>& bad_inputs() {
   };
   return inputs;
 }
-
-const std::regex& summary_pattern() {
-  static const std::regex pattern(
-      R"(^files: (\d+) cases: (\d+) solved: (\d+) cached: (\d+) rejected: (\d+))"
-      R"( time: (\d+(\.\d+)?) s$)");
-  return pattern;
-}
-
-struct Result {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-// Each test runs the binary in its own fresh directory `work_` (removed afterwards); what the
-// binary prints is captured in files outside it.
-class CliTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    std::random_device seed;
-    root_ = fs::temp_directory_path() /
-            cat("gamebatch_cli_", info->name(), "_", ::getpid(), "_", seed());
-    work_ = root_ / "work";
-    fs::create_directories(work_);
-    fs::create_directories(root_ / "capture");
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(root_, ignored);
-  }
-
-  // Runs gamebatch with `args` in work_. A run over two minutes is killed (SIGALRM).
-  Result run(const std::vector<std::string>& args) const {
-    const std::string out_path = (root_ / "capture" / "stdout").string();
-    const std::string err_path = (root_ / "capture" / "stderr").string();
-    const std::string directory = work_.string();
-    std::vector<std::string> strings = {GAMEBATCH_BINARY};
-    strings.insert(strings.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (std::string& argument : strings)
-      argv.push_back(argument.data());
-    argv.push_back(nullptr);
-
-    const pid_t child = ::fork();
-    if (child < 0)
-      throw std::system_error(errno, std::generic_category(), "fork");
-    if (child == 0) {
-      const int in = ::open("/dev/null", O_RDONLY);
-      const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      if (in < 0 || out < 0 || err < 0 || ::chdir(directory.c_str()) != 0)
-        ::_exit(126);
-      ::dup2(in, 0);
-      ::dup2(out, 1);
-      ::dup2(err, 2);
-      ::alarm(120);
-      ::execv(argv[0], argv.data());
-      ::_exit(127);
-    }
-    int status = 0;
-    while (::waitpid(child, &status, 0) < 0) {
-      if (errno != EINTR)
-        throw std::system_error(errno, std::generic_category(), "waitpid");
-    }
-    Result result;
-    result.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    result.out = read_text(out_path);
-    result.err = read_text(err_path);
-    return result;
-  }
-
-  Result solve(std::vector<std::string> args) const {
-    args.insert(args.begin(), {"solve", "--problem", "willow"});
-    return run(args);
-  }
-
-  fs::path at(const fs::path& relative) const { return work_ / relative; }
-
-  fs::path root_;
-  fs::path work_;
-};
 
 // ---------------------------------------------------------------- answers and where they go
 
@@ -520,9 +353,9 @@ TEST_F(CliTest, SummaryLineHasTheDocumentedShape) {
   ASSERT_TRUE(std::regex_match(lines.back(), match, summary_pattern())) << lines.back();
   EXPECT_EQ(match[1], "3");   // files
   EXPECT_EQ(match[2], "53");  // cases of the accepted files: 3 + 50
-  EXPECT_EQ(match[3], "53");  // solved
-  EXPECT_EQ(match[4], "0");   // cached
-  EXPECT_EQ(match[5], "1");   // rejected
+  // D-small-practice begins with the sample's cases: those may be answered by the cache.
+  EXPECT_EQ(std::stoi(match[3]) + std::stoi(match[4]), 53);  // solved + cached
+  EXPECT_EQ(match[5], "1");                                  // rejected
 }
 
 TEST_F(CliTest, SummaryLineEndsACleanRun) {

@@ -1,6 +1,9 @@
 #include "tools/cli.hpp"
 
+#include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,7 +16,9 @@
 
 #include "io/input_set.hpp"
 #include "io/problem.hpp"
+#include "pipeline/cache_session.hpp"
 #include "pipeline/solve_run.hpp"
+#include "tools/cache_commands.hpp"
 
 namespace gamebatch::cli {
 namespace {
@@ -21,7 +26,7 @@ namespace {
 constexpr const char* kVersion = "0.1.0";
 
 void set_up_logging() {
-  auto logger = spdlog::stderr_logger_st("gamebatch");
+  auto logger = spdlog::stderr_logger_mt("gamebatch");  // the cache checkpoints log from a thread
   logger->set_pattern("gamebatch: %l: %v");
   spdlog::set_default_logger(logger);
 }
@@ -39,6 +44,10 @@ struct SolveArguments {
   int jobs = 0;
   std::string out_dir;
   std::vector<std::string> paths;
+  std::string cache_file;
+  bool no_cache = false;
+  bool strict_cache = false;
+  double checkpoint_seconds = 30;
 };
 
 void add_solve_command(CLI::App& app, SolveArguments& arguments) {
@@ -49,6 +58,9 @@ void add_solve_command(CLI::App& app, SolveArguments& arguments) {
       "the official output of all the file's cases in order; it is written whole (temporary\n"
       "file, then rename) or, for a rejected input, not at all (a stale one is removed).\n"
       "Each rejected input is reported on stderr as FILE:LINE: what was expected there.\n"
+      "Answers are cached by content (game, solver version, the case in canonical form), so a\n"
+      "rerun solves only new or changed cases. The cache is saved atomically at the end and\n"
+      "every --checkpoint seconds; runs sharing a cache take turns (file lock) and merge.\n"
       "The run ends with one line: files: F cases: C solved: S cached: H rejected: R time: T s\n"
       "Exit status: 0 all inputs solved, 1 some input rejected (the others were still solved),\n"
       "2 usage error.");
@@ -68,6 +80,27 @@ void add_solve_command(CLI::App& app, SolveArguments& arguments) {
       ->add_option("--out,-o", arguments.out_dir,
                    "Write answer files under DIR instead of beside the inputs.")
       ->type_name("DIR");
+  const std::optional<std::filesystem::path> default_cache = pipeline::default_cache_path();
+  CLI::Option* cache_option =
+      solve
+          ->add_option("--cache", arguments.cache_file,
+                       "The answer cache file (default: " +
+                           (default_cache ? default_cache->string()
+                                          : std::string("none: neither XDG_CACHE_HOME nor HOME "
+                                                        "is set")) +
+                           ")")
+          ->type_name("FILE");
+  solve->add_flag("--no-cache", arguments.no_cache, "Solve every case; read and write no cache")
+      ->excludes(cache_option);
+  solve->add_flag("--strict-cache", arguments.strict_cache,
+                  "A cache file that cannot be trusted is an error (exit 2) instead of being set\n"
+                  "aside as FILE.bad with a warning");
+  solve
+      ->add_option("--checkpoint", arguments.checkpoint_seconds,
+                   "Save the cache every SECONDS during the run (0: at the end only)")
+      ->type_name("SECONDS")
+      ->default_val(30)
+      ->check(CLI::Range(0.0, 1e9));
   solve
       ->add_option("PATH", arguments.paths,
                    "Input files (any name) and directories (walked recursively for *.in files).\n"
@@ -88,10 +121,39 @@ int run_solve(const SolveArguments& arguments) {
     spdlog::error("{}", error.what());
     return kExitUsage;
   }
+  std::unique_ptr<pipeline::CacheSession> cache;
+  if (!arguments.no_cache) {
+    pipeline::CacheOptions cache_options;
+    if (!arguments.cache_file.empty()) {
+      cache_options.path = arguments.cache_file;
+    } else if (const auto default_path = pipeline::default_cache_path()) {
+      cache_options.path = *default_path;
+    } else {
+      spdlog::warn("no answer cache: neither XDG_CACHE_HOME nor HOME is set (use --cache FILE)");
+    }
+    cache_options.strict = arguments.strict_cache;
+    cache_options.checkpoint_interval = std::chrono::duration<double>(arguments.checkpoint_seconds);
+    if (!cache_options.path.empty()) {
+      try {
+        cache = std::make_unique<pipeline::CacheSession>(cache_options, *options.problem);
+      } catch (const pipeline::CacheUnusable& error) {
+        spdlog::error("{}", error.what());
+        return kExitUsage;
+      } catch (const std::exception& error) {
+        spdlog::error("cannot use the answer cache {}: {}", cache_options.path.string(),
+                      error.what());
+        return kExitUsage;
+      }
+      options.cache = &cache->cache();
+      cache->start_checkpoints();
+    }
+  }
   const int threads = arguments.jobs > 0 ? arguments.jobs : tbb::info::default_concurrency();
   tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
                                    static_cast<std::size_t>(threads));
   const pipeline::RunSummary summary = pipeline::run_solve(options);
+  if (cache != nullptr)
+    cache->finish();
   std::fprintf(stderr, "files: %zu cases: %zu solved: %zu cached: %zu rejected: %zu time: %.3f s\n",
                summary.files, summary.cases, summary.solved, summary.cached, summary.rejected,
                summary.seconds);
@@ -111,6 +173,8 @@ int run_cli(int argc, char** argv) {
   app.require_subcommand(1);
   SolveArguments solve_arguments;
   add_solve_command(app, solve_arguments);
+  CacheArguments cache_arguments;
+  add_cache_commands(app, cache_arguments);
   app.footer(
       "Exit status: 0 all inputs solved, 1 some input rejected (the others were still\n"
       "solved), 2 usage error. Run 'gamebatch solve --help' for the options of solve.");
@@ -122,6 +186,8 @@ int run_cli(int argc, char** argv) {
   }
   if (app.got_subcommand("solve"))
     return run_solve(solve_arguments);
+  if (app.got_subcommand("cache"))
+    return run_cache_command(app, cache_arguments);
   return kExitUsage;
 }
 

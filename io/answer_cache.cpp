@@ -1,0 +1,374 @@
+#include "io/answer_cache.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <cstring>
+#include <istream>
+#include <mutex>
+#include <sstream>
+#include <streambuf>
+#include <system_error>
+
+#include <xxhash.h>
+#include <boost/archive/basic_archive.hpp>
+#include <boost/archive/binary_iarchive.hpp>
+#include <boost/archive/binary_oarchive.hpp>
+#include <boost/serialization/string.hpp>
+
+#include "io/atomic_file.hpp"
+#include "io/input_set.hpp"
+
+namespace gamebatch::io {
+
+// ------------------------------------------------------------------------------------------ keys
+
+std::string CacheKey::hex() const {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string text(32, '0');
+  for (int k = 0; k < 16; ++k) {
+    text[static_cast<std::size_t>(15 - k)] = kDigits[(high >> (4 * k)) & 0xf];
+    text[static_cast<std::size_t>(31 - k)] = kDigits[(low >> (4 * k)) & 0xf];
+  }
+  return text;
+}
+
+CacheKey case_key(std::string_view game, std::uint32_t solver_version,
+                  std::string_view canonical_case) {
+  XXH3_state_t* state = XXH3_createState();
+  if (state == nullptr)
+    throw std::bad_alloc();
+  XXH3_128bits_reset(state);
+  // Lengths first, so that no two (game, case) pairs can run together into the same bytes.
+  const std::array<std::uint64_t, 3> header = {game.size(), solver_version, canonical_case.size()};
+  XXH3_128bits_update(state, header.data(), sizeof header);
+  XXH3_128bits_update(state, game.data(), game.size());
+  XXH3_128bits_update(state, canonical_case.data(), canonical_case.size());
+  const XXH128_hash_t hash = XXH3_128bits_digest(state);
+  XXH3_freeState(state);
+  return CacheKey{hash.high64, hash.low64};
+}
+
+// ----------------------------------------------------------------------------------- the cache
+
+std::optional<std::string> AnswerCache::find_answer(const CacheKey& key) const {
+  std::shared_lock lock(mutex_);
+  const auto found = entries_.find(key);
+  if (found == entries_.end())
+    return std::nullopt;
+  return found->second.answer;
+}
+
+bool AnswerCache::insert(const CacheKey& key, CacheEntry entry) {
+  std::unique_lock lock(mutex_);
+  const bool inserted = entries_.try_emplace(key, std::move(entry)).second;
+  if (inserted)
+    ++generation_;
+  return inserted;
+}
+
+void AnswerCache::put_artefact(const std::string& game, Artefact artefact) {
+  std::unique_lock lock(mutex_);
+  for (StoredArtefact& stored : artefacts_) {
+    if (stored.game == game && stored.artefact.name == artefact.name) {
+      if (stored.artefact.version != artefact.version || stored.artefact.bytes != artefact.bytes) {
+        stored.artefact = std::move(artefact);
+        ++generation_;
+      }
+      return;
+    }
+  }
+  artefacts_.push_back({game, std::move(artefact)});
+  ++generation_;
+}
+
+void AnswerCache::remove_artefact(std::string_view game, std::string_view name) {
+  std::unique_lock lock(mutex_);
+  std::erase_if(artefacts_, [&](const StoredArtefact& stored) {
+    return stored.game == game && stored.artefact.name == name;
+  });
+  ++generation_;
+}
+
+std::vector<Artefact> AnswerCache::artefacts_of(std::string_view game) const {
+  std::shared_lock lock(mutex_);
+  std::vector<Artefact> found;
+  for (const StoredArtefact& stored : artefacts_) {
+    if (stored.game == game)
+      found.push_back(stored.artefact);
+  }
+  return found;
+}
+
+std::size_t AnswerCache::merge_from(const AnswerCache& other) {
+  if (&other == this)
+    return 0;
+  std::scoped_lock locks(mutex_, other.mutex_);
+  std::size_t added = 0;
+  for (const auto& [key, entry] : other.entries_) {
+    if (entries_.try_emplace(key, entry).second)
+      ++added;
+  }
+  for (const StoredArtefact& theirs : other.artefacts_) {
+    bool known = false;
+    for (const StoredArtefact& ours : artefacts_)
+      known = known || (ours.game == theirs.game && ours.artefact.name == theirs.artefact.name);
+    if (!known)
+      artefacts_.push_back(theirs);
+  }
+  generation_ += added;
+  return added;
+}
+
+std::size_t AnswerCache::size() const {
+  std::shared_lock lock(mutex_);
+  return entries_.size();
+}
+
+std::size_t AnswerCache::artefact_count() const {
+  std::shared_lock lock(mutex_);
+  return artefacts_.size();
+}
+
+std::uint64_t AnswerCache::generation() const {
+  std::shared_lock lock(mutex_);
+  return generation_;
+}
+
+void AnswerCache::for_each_entry(
+    const std::function<void(const CacheKey&, const CacheEntry&)>& visit) const {
+  std::shared_lock lock(mutex_);
+  for (const auto& [key, entry] : entries_)
+    visit(key, entry);
+}
+
+void AnswerCache::for_each_artefact(const std::function<void(const StoredArtefact&)>& visit) const {
+  std::shared_lock lock(mutex_);
+  for (const StoredArtefact& stored : artefacts_)
+    visit(stored);
+}
+
+// ------------------------------------------------------------------------------------ the file
+//
+// A cache file is a 48-byte header followed by the payload. Header fields are little-endian:
+//
+//   offset  size  field
+//        0     8  magic "GBCACHE\n"
+//        8     4  format version (kCacheFormatVersion); other versions are refused
+//       12     4  Boost archive library version of the writer (BOOST_ARCHIVE_VERSION)
+//       16     8  platform signature: byte order (1 little, 2 big), then sizeof int, long,
+//                 long long, size_t, double, wchar_t, and a zero byte. Boost binary archives
+//                 store these natively, so a file from another platform is refused.
+//       24     8  payload length in bytes (the file is exactly 48 + this long)
+//       32    16  XXH3-128 of the payload (high half, then low half)
+//       48     -  payload: a Boost binary archive without its own header, holding
+//                 u64 entry count, then per entry: u64 key high, u64 key low, string game,
+//                 u32 solver version, string canonical case, string answer;
+//                 u64 artefact count, then per artefact: string game, string name,
+//                 u32 version, string bytes.
+//
+// Nothing of the payload is deserialized before every header field and the checksum agree, so a
+// damaged file is refused with a reason instead of being trusted (Boost archives are not safe to
+// load from untrusted bytes).
+namespace {
+
+constexpr std::array<char, 8> kMagic = {'G', 'B', 'C', 'A', 'C', 'H', 'E', '\n'};
+
+std::array<unsigned char, 8> platform_signature() {
+  return {static_cast<unsigned char>(std::endian::native == std::endian::little ? 1 : 2),
+          static_cast<unsigned char>(sizeof(int)),
+          static_cast<unsigned char>(sizeof(long)),
+          static_cast<unsigned char>(sizeof(long long)),
+          static_cast<unsigned char>(sizeof(std::size_t)),
+          static_cast<unsigned char>(sizeof(double)),
+          static_cast<unsigned char>(sizeof(wchar_t)),
+          0};
+}
+
+std::uint32_t boost_archive_version() {
+  const boost::serialization::library_version_type version =
+      boost::archive::BOOST_ARCHIVE_VERSION();
+  return static_cast<std::uint16_t>(version);  // the library's base type is 16 bits
+}
+
+template <typename Unsigned>
+void put_little_endian(std::string& out, Unsigned value) {
+  for (std::size_t k = 0; k < sizeof(Unsigned); ++k)
+    out.push_back(static_cast<char>((value >> (8 * k)) & 0xff));
+}
+
+template <typename Unsigned>
+Unsigned get_little_endian(std::string_view bytes, std::size_t offset) {
+  Unsigned value = 0;
+  for (std::size_t k = 0; k < sizeof(Unsigned); ++k)
+    value |= static_cast<Unsigned>(static_cast<unsigned char>(bytes[offset + k])) << (8 * k);
+  return value;
+}
+
+// Reads an archive straight from the file bytes, without copying them into a stringstream.
+class ViewBuffer : public std::streambuf {
+ public:
+  explicit ViewBuffer(std::string_view bytes) {
+    char* begin = const_cast<char*>(bytes.data());  // only ever read
+    setg(begin, begin, begin + bytes.size());
+  }
+};
+
+void decode_payload(std::string_view payload, AnswerCache& cache) {
+  ViewBuffer buffer(payload);
+  std::istream stream(&buffer);
+  boost::archive::binary_iarchive archive(stream, boost::archive::no_header);
+  std::uint64_t entry_count = 0;
+  archive >> entry_count;
+  for (std::uint64_t k = 0; k < entry_count; ++k) {
+    CacheKey key;
+    CacheEntry entry;
+    archive >> key.high >> key.low >> entry.game >> entry.solver_version >> entry.canonical_case >>
+        entry.answer;
+    cache.insert(key, std::move(entry));
+  }
+  std::uint64_t artefact_count = 0;
+  archive >> artefact_count;
+  for (std::uint64_t k = 0; k < artefact_count; ++k) {
+    std::string game;
+    Artefact artefact;
+    archive >> game >> artefact.name >> artefact.version >> artefact.bytes;
+    cache.put_artefact(game, std::move(artefact));
+  }
+  if (stream.rdbuf()->in_avail() != 0)
+    throw CacheFormatError("the payload has bytes after its last artefact");
+}
+
+}  // namespace
+
+std::string encode_cache(const AnswerCache& cache) {
+  std::ostringstream stream(std::ios::binary);
+  {
+    std::shared_lock lock(cache.mutex_);
+    boost::archive::binary_oarchive archive(stream, boost::archive::no_header);
+    const std::uint64_t entry_count = cache.entries_.size();
+    archive << entry_count;
+    for (const auto& [key, entry] : cache.entries_) {
+      archive << key.high << key.low << entry.game << entry.solver_version << entry.canonical_case
+              << entry.answer;
+    }
+    const std::uint64_t artefact_count = cache.artefacts_.size();
+    archive << artefact_count;
+    for (const StoredArtefact& stored : cache.artefacts_) {
+      archive << stored.game << stored.artefact.name << stored.artefact.version
+              << stored.artefact.bytes;
+    }
+  }
+  const std::string payload = std::move(stream).str();
+  const XXH128_hash_t checksum = XXH3_128bits(payload.data(), payload.size());
+  std::string bytes;
+  bytes.reserve(kCacheHeaderSize + payload.size());
+  bytes.append(kMagic.data(), kMagic.size());
+  put_little_endian<std::uint32_t>(bytes, kCacheFormatVersion);
+  put_little_endian<std::uint32_t>(bytes, boost_archive_version());
+  for (const unsigned char byte : platform_signature())
+    bytes.push_back(static_cast<char>(byte));
+  put_little_endian<std::uint64_t>(bytes, payload.size());
+  put_little_endian<std::uint64_t>(bytes, checksum.high64);
+  put_little_endian<std::uint64_t>(bytes, checksum.low64);
+  bytes += payload;
+  return bytes;
+}
+
+void decode_cache(std::string_view bytes, AnswerCache& cache) {
+  const std::size_t magic_bytes = std::min(bytes.size(), kMagic.size());
+  if (bytes.empty() || std::memcmp(bytes.data(), kMagic.data(), magic_bytes) != 0)
+    throw CacheFormatError("not a gamebatch cache (it does not start with the cache's magic)");
+  if (bytes.size() < kCacheHeaderSize) {
+    throw CacheFormatError("truncated: " + std::to_string(bytes.size()) +
+                           " bytes, shorter than the " + std::to_string(kCacheHeaderSize) +
+                           "-byte header");
+  }
+  const auto version = get_little_endian<std::uint32_t>(bytes, 8);
+  if (version != kCacheFormatVersion) {
+    throw CacheFormatError("format version " + std::to_string(version) +
+                           ", but this gamebatch reads version " +
+                           std::to_string(kCacheFormatVersion) + " only");
+  }
+  const auto archive_version = get_little_endian<std::uint32_t>(bytes, 12);
+  if (archive_version != boost_archive_version()) {
+    throw CacheFormatError("written with Boost archive version " + std::to_string(archive_version) +
+                           ", but this build uses version " +
+                           std::to_string(boost_archive_version()));
+  }
+  const auto signature = platform_signature();
+  if (std::memcmp(bytes.data() + 16, signature.data(), signature.size()) != 0) {
+    throw CacheFormatError(
+        "written on another platform (byte order or type sizes differ); binary caches are not "
+        "portable: use 'gamebatch cache export' there");
+  }
+  const auto payload_size = get_little_endian<std::uint64_t>(bytes, 24);
+  const std::size_t actual_size = bytes.size() - kCacheHeaderSize;
+  if (payload_size != actual_size) {
+    throw CacheFormatError(std::string(payload_size > actual_size ? "truncated" : "damaged") +
+                           ": the header announces " + std::to_string(payload_size) +
+                           " payload bytes, the file holds " + std::to_string(actual_size));
+  }
+  const std::string_view payload = bytes.substr(kCacheHeaderSize);
+  const XXH128_hash_t checksum = XXH3_128bits(payload.data(), payload.size());
+  if (checksum.high64 != get_little_endian<std::uint64_t>(bytes, 32) ||
+      checksum.low64 != get_little_endian<std::uint64_t>(bytes, 40)) {
+    throw CacheFormatError("corrupted: the payload's checksum does not match the header");
+  }
+  try {
+    decode_payload(payload, cache);
+  } catch (const CacheFormatError&) {
+    throw;
+  } catch (const std::exception& error) {
+    throw CacheFormatError(std::string("the payload does not decode: ") + error.what());
+  }
+}
+
+void load_cache_file(const std::filesystem::path& path, AnswerCache& cache) {
+  const std::string bytes = read_file(path);
+  decode_cache(bytes, cache);
+}
+
+void save_cache_file(const std::filesystem::path& path, const AnswerCache& cache) {
+  write_file_durably(path, encode_cache(cache));
+}
+
+// ------------------------------------------------------------------------------------ the lock
+
+CacheFileLock::CacheFileLock(const std::filesystem::path& cache_path,
+                             const std::function<void()>& on_wait) {
+  std::filesystem::path lock_path = cache_path;
+  lock_path += ".lock";
+  if (lock_path.has_parent_path())
+    std::filesystem::create_directories(lock_path.parent_path());
+  descriptor_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (descriptor_ < 0) {
+    throw std::system_error(errno, std::generic_category(),
+                            "cannot open the lock file " + lock_path.string());
+  }
+  if (::flock(descriptor_, LOCK_EX | LOCK_NB) == 0)
+    return;
+  if (errno == EWOULDBLOCK) {
+    on_wait();
+    int locked;
+    do {
+      locked = ::flock(descriptor_, LOCK_EX);
+    } while (locked != 0 && errno == EINTR);
+    if (locked == 0)
+      return;
+  }
+  const int error = errno;
+  ::close(descriptor_);
+  throw std::system_error(error, std::generic_category(), "cannot lock " + lock_path.string());
+}
+
+CacheFileLock::~CacheFileLock() {
+  ::close(descriptor_);  // releases the flock
+}
+
+}  // namespace gamebatch::io

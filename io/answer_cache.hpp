@@ -1,0 +1,132 @@
+// The answer cache: answers of cases already solved, keyed by content, plus the games' larger
+// artefacts (doublemove's state tables). In memory it is a thread-safe map; on disk it is one file
+// (see encode_cache for its layout) that is only ever trusted after every check passes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <shared_mutex>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "io/problem.hpp"
+
+namespace gamebatch::io {
+
+// XXH3-128 of (game, solver version, canonical case text): the identity of a case's answer.
+struct CacheKey {
+  std::uint64_t high = 0;
+  std::uint64_t low = 0;
+  friend bool operator==(const CacheKey&, const CacheKey&) = default;
+  // 32 lowercase hex digits, high half first.
+  std::string hex() const;
+};
+
+struct CacheKeyHash {
+  std::size_t operator()(const CacheKey& key) const { return key.low; }  // already uniform
+};
+
+// The key of a case of `game` whose canonical text is `canonical_case`.
+CacheKey case_key(std::string_view game, std::uint32_t solver_version,
+                  std::string_view canonical_case);
+
+struct CacheEntry {
+  std::string game;
+  std::uint32_t solver_version = 0;
+  std::string canonical_case;  // kept so that `cache export` can say what was solved
+  std::string answer;
+  friend bool operator==(const CacheEntry&, const CacheEntry&) = default;
+};
+
+struct StoredArtefact {
+  std::string game;
+  Artefact artefact;
+};
+
+class AnswerCache {
+ public:
+  AnswerCache() = default;
+  AnswerCache(const AnswerCache&) = delete;
+  AnswerCache& operator=(const AnswerCache&) = delete;
+
+  // Thread-safe; the answer is copied out.
+  std::optional<std::string> find_answer(const CacheKey& key) const;
+  // Thread-safe. Returns false (and keeps the old entry) when the key is already there.
+  bool insert(const CacheKey& key, CacheEntry entry);
+  // Stores `artefact` of `game`, replacing one of the same game and name (a change only when its
+  // version or bytes differ).
+  void put_artefact(const std::string& game, Artefact artefact);
+  std::vector<Artefact> artefacts_of(std::string_view game) const;
+
+  // Adds every entry and artefact of `other` that this cache lacks; returns the entries added.
+  std::size_t merge_from(const AnswerCache& other);
+
+  std::size_t size() const;
+  std::size_t artefact_count() const;
+  // Counts insertions and artefact changes: a checkpoint saves only when it moved.
+  std::uint64_t generation() const;
+
+  // Visits every entry (in no particular order) under a shared lock: do not call back into the
+  // cache from `visit`.
+  void for_each_entry(const std::function<void(const CacheKey&, const CacheEntry&)>& visit) const;
+  void for_each_artefact(const std::function<void(const StoredArtefact&)>& visit) const;
+  // Drops an artefact that its game no longer accepts (an older version), so it is not saved again.
+  void remove_artefact(std::string_view game, std::string_view name);
+
+ private:
+  // Encodes entries and artefacts under one lock, so the counts it writes match what follows.
+  friend std::string encode_cache(const AnswerCache& cache);
+
+  mutable std::shared_mutex mutex_;
+  std::unordered_map<CacheKey, CacheEntry, CacheKeyHash> entries_;
+  std::vector<StoredArtefact> artefacts_;
+  std::uint64_t generation_ = 0;
+};
+
+// Why a cache file cannot be trusted (truncated, corrupted, another format version or platform,
+// or not a cache at all). what() says which, in words for a warning.
+class CacheFormatError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The whole cache as file bytes: a fixed header, then a Boost binary archive (layout beside the
+// code in answer_cache.cpp).
+std::string encode_cache(const AnswerCache& cache);
+
+// Checks every header field and the payload checksum, and only then deserializes into `cache`
+// (which should be empty; entries it already has are kept). Throws CacheFormatError.
+void decode_cache(std::string_view bytes, AnswerCache& cache);
+
+// The current file format version; files of other versions are refused, never guessed at.
+inline constexpr std::uint32_t kCacheFormatVersion = 1;
+inline constexpr std::size_t kCacheHeaderSize = 48;
+
+// Reads and decodes a cache file. Throws CacheFormatError when it is not sound and
+// std::system_error when it cannot be read.
+void load_cache_file(const std::filesystem::path& path, AnswerCache& cache);
+
+// Encodes and writes the cache durably: temporary file, fsync, rename, fsync of the directory.
+void save_cache_file(const std::filesystem::path& path, const AnswerCache& cache);
+
+// An exclusive advisory lock (flock) on `path` + ".lock", so that two processes never write one
+// cache file at once. The lock file is left in place (it is empty; the lock dies with its process).
+class CacheFileLock {
+ public:
+  // Takes the lock; when another process holds it, calls `on_wait` once and then waits for it.
+  CacheFileLock(const std::filesystem::path& cache_path, const std::function<void()>& on_wait);
+  ~CacheFileLock();
+  CacheFileLock(const CacheFileLock&) = delete;
+  CacheFileLock& operator=(const CacheFileLock&) = delete;
+
+ private:
+  int descriptor_ = -1;
+};
+
+}  // namespace gamebatch::io

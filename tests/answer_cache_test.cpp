@@ -1,0 +1,326 @@
+// The answer cache in memory and its file format: round trips, and every kind of damage refused.
+#include "io/answer_cache.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <random>
+#include <regex>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include "test_data.hpp"
+
+namespace gamebatch::io {
+namespace {
+
+using gamebatch::testing::cat;
+using gamebatch::testing::read_text;
+using gamebatch::testing::write_text;
+namespace fs = std::filesystem;
+
+CacheEntry entry(const std::string& game, const std::string& canonical, const std::string& answer) {
+  return CacheEntry{game, 1, canonical, answer};
+}
+
+CacheKey key_of(const CacheEntry& entry) {
+  return case_key(entry.game, entry.solver_version, entry.canonical_case);
+}
+
+void add(AnswerCache& cache, const CacheEntry& one) {
+  cache.insert(key_of(one), one);
+}
+
+// A small cache with entries of two games and one artefact.
+void fill_small(AnswerCache& cache) {
+  add(cache, entry("willow", "1\n5\n", "5"));
+  add(cache, entry("willow", "2\n1\n2\n2\n", "1"));
+  add(cache, entry("wallgame", "2 2\n12\n34\n", "6"));
+  cache.put_artefact("doublemove", Artefact{"states n=3", 1, std::string("\x01\x00\xff", 3)});
+}
+
+std::vector<std::pair<CacheKey, CacheEntry>> entries_of(const AnswerCache& cache) {
+  std::vector<std::pair<CacheKey, CacheEntry>> all;
+  cache.for_each_entry(
+      [&](const CacheKey& key, const CacheEntry& one) { all.emplace_back(key, one); });
+  std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.first.high, a.first.low) < std::tie(b.first.high, b.first.low);
+  });
+  return all;
+}
+
+// ---------------------------------------------------------------- keys
+
+TEST(CacheKeyTest, DependsOnGameVersionAndCaseOnly) {
+  const CacheKey base = case_key("willow", 1, "1\n5\n");
+  EXPECT_EQ(base, case_key("willow", 1, "1\n5\n"));
+  EXPECT_NE(base, case_key("willow", 2, "1\n5\n"));
+  EXPECT_NE(base, case_key("wallgame", 1, "1\n5\n"));
+  EXPECT_NE(base, case_key("willow", 1, "1\n6\n"));
+  // Lengths are hashed too: moving bytes between game and case changes the key.
+  EXPECT_NE(case_key("ab", 1, "c"), case_key("a", 1, "bc"));
+}
+
+TEST(CacheKeyTest, HexIsThirtyTwoLowercaseDigitsHighHalfFirst) {
+  const CacheKey key{0x0123456789abcdefULL, 0xfedcba9876543210ULL};
+  EXPECT_EQ(key.hex(), "0123456789abcdeffedcba9876543210");
+  EXPECT_TRUE(std::regex_match(case_key("willow", 1, "x").hex(), std::regex("[0-9a-f]{32}")));
+}
+
+// ---------------------------------------------------------------- the map
+
+TEST(AnswerCacheTest, FindsWhatWasInsertedAndKeepsTheFirstAnswer) {
+  AnswerCache cache;
+  const CacheEntry one = entry("willow", "1\n5\n", "5");
+  EXPECT_FALSE(cache.find_answer(key_of(one)).has_value());
+  EXPECT_TRUE(cache.insert(key_of(one), one));
+  EXPECT_FALSE(cache.insert(key_of(one), entry("willow", "1\n5\n", "other")));
+  EXPECT_EQ(cache.find_answer(key_of(one)), "5");
+  EXPECT_EQ(cache.size(), 1u);
+}
+
+TEST(AnswerCacheTest, GenerationMovesOnlyWithChanges) {
+  AnswerCache cache;
+  const auto start = cache.generation();
+  add(cache, entry("willow", "1\n5\n", "5"));
+  const auto after_insert = cache.generation();
+  EXPECT_GT(after_insert, start);
+  add(cache, entry("willow", "1\n5\n", "5"));  // already there
+  cache.put_artefact("g", Artefact{"a", 1, "xyz"});
+  const auto after_artefact = cache.generation();
+  EXPECT_GT(after_artefact, after_insert);
+  cache.put_artefact("g", Artefact{"a", 1, "xyz"});  // the same bytes again
+  EXPECT_EQ(cache.generation(), after_artefact);
+  cache.put_artefact("g", Artefact{"a", 2, "xyz"});
+  EXPECT_GT(cache.generation(), after_artefact);
+  EXPECT_EQ(cache.artefact_count(), 1u);
+  EXPECT_EQ(cache.artefacts_of("g").at(0).version, 2u);
+}
+
+TEST(AnswerCacheTest, MergeAddsWhatIsMissingAndKeepsOurs) {
+  AnswerCache ours;
+  AnswerCache theirs;
+  add(ours, entry("willow", "a", "1"));
+  add(theirs, entry("willow", "a", "1"));
+  add(theirs, entry("willow", "b", "2"));
+  theirs.put_artefact("doublemove", Artefact{"states n=4", 1, "t"});
+  ours.put_artefact("doublemove", Artefact{"states n=5", 1, "o"});
+  EXPECT_EQ(ours.merge_from(theirs), 1u);
+  EXPECT_EQ(ours.size(), 2u);
+  EXPECT_EQ(ours.artefact_count(), 2u);
+  EXPECT_EQ(ours.merge_from(ours), 0u);
+}
+
+TEST(AnswerCacheTest, ConcurrentInsertsAndLookupsLoseNothing) {
+  AnswerCache cache;
+  constexpr int kThreads = 4;
+  constexpr int kPerThread = 2000;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&cache, t] {
+      for (int k = 0; k < kPerThread; ++k) {
+        const CacheEntry one = entry("willow", cat(t, ":", k), cat(k));
+        cache.insert(key_of(one), one);
+        EXPECT_EQ(cache.find_answer(key_of(one)), cat(k));
+      }
+    });
+  }
+  for (auto& thread : threads)
+    thread.join();
+  EXPECT_EQ(cache.size(), static_cast<std::size_t>(kThreads * kPerThread));
+}
+
+// ---------------------------------------------------------------- the file format
+
+TEST(CacheFormatTest, RoundTripKeepsEveryEntryAndArtefact) {
+  AnswerCache cache;
+  fill_small(cache);
+  add(cache, entry("willow", std::string(100000, '7'), "big case"));
+  AnswerCache loaded;
+  decode_cache(encode_cache(cache), loaded);
+  EXPECT_EQ(entries_of(loaded), entries_of(cache));
+  ASSERT_EQ(loaded.artefacts_of("doublemove").size(), 1u);
+  const Artefact artefact = loaded.artefacts_of("doublemove")[0];
+  EXPECT_EQ(artefact.name, "states n=3");
+  EXPECT_EQ(artefact.version, 1u);
+  EXPECT_EQ(artefact.bytes, std::string("\x01\x00\xff", 3));
+}
+
+TEST(CacheFormatTest, EmptyCacheRoundTrips) {
+  AnswerCache empty;
+  const std::string bytes = encode_cache(empty);
+  EXPECT_EQ(bytes.size() > kCacheHeaderSize, true);
+  AnswerCache loaded;
+  decode_cache(bytes, loaded);
+  EXPECT_EQ(loaded.size(), 0u);
+}
+
+TEST(CacheFormatTest, EncodingIsIndependentOfWhatWasLoadedBefore) {
+  AnswerCache cache;
+  fill_small(cache);
+  const std::string bytes = encode_cache(cache);
+  AnswerCache loaded;
+  decode_cache(bytes, loaded);
+  AnswerCache reloaded;
+  decode_cache(encode_cache(loaded), reloaded);
+  EXPECT_EQ(entries_of(reloaded), entries_of(cache));
+}
+
+TEST(CacheFormatTest, EverySingleByteCorruptionIsRefused) {
+  AnswerCache cache;
+  fill_small(cache);
+  const std::string good = encode_cache(cache);
+  std::size_t refused = 0;
+  for (std::size_t position = 0; position < good.size(); ++position) {
+    for (const int flip : {0x01, 0x80, 0xff}) {
+      std::string bad = good;
+      bad[position] = static_cast<char>(static_cast<unsigned char>(bad[position]) ^ flip);
+      AnswerCache loaded;
+      EXPECT_THROW(decode_cache(bad, loaded), CacheFormatError)
+          << "byte " << position << " xor " << flip;
+      ++refused;
+    }
+  }
+  EXPECT_EQ(refused, 3 * good.size());
+}
+
+TEST(CacheFormatTest, EveryTruncationIsRefused) {
+  AnswerCache cache;
+  fill_small(cache);
+  const std::string good = encode_cache(cache);
+  for (std::size_t length = 0; length < good.size(); ++length) {
+    AnswerCache loaded;
+    EXPECT_THROW(decode_cache(std::string_view(good).substr(0, length), loaded), CacheFormatError)
+        << "length " << length;
+    EXPECT_EQ(loaded.size(), 0u) << "a refused file must add nothing, length " << length;
+  }
+}
+
+TEST(CacheFormatTest, TrailingBytesAreRefused) {
+  AnswerCache cache;
+  fill_small(cache);
+  AnswerCache loaded;
+  EXPECT_THROW(decode_cache(encode_cache(cache) + "x", loaded), CacheFormatError);
+}
+
+// Rewrites one little-endian header field.
+std::string with_field(std::string bytes, std::size_t offset, std::uint32_t value) {
+  for (std::size_t k = 0; k < 4; ++k)
+    bytes[offset + k] = static_cast<char>((value >> (8 * k)) & 0xff);
+  return bytes;
+}
+
+std::string refusal_reason(std::string_view bytes) {
+  AnswerCache loaded;
+  try {
+    decode_cache(bytes, loaded);
+  } catch (const CacheFormatError& error) {
+    return error.what();
+  }
+  return "(accepted)";
+}
+
+TEST(CacheFormatTest, AFutureFormatVersionIsRefusedByName) {
+  AnswerCache cache;
+  fill_small(cache);
+  const std::string future = with_field(encode_cache(cache), 8, kCacheFormatVersion + 1);
+  EXPECT_EQ(refusal_reason(future),
+            cat("format version ", kCacheFormatVersion + 1, ", but this gamebatch reads version ",
+                kCacheFormatVersion, " only"));
+}
+
+TEST(CacheFormatTest, AnotherBoostArchiveVersionIsRefused) {
+  AnswerCache cache;
+  const std::string bytes = encode_cache(cache);
+  const std::string other = with_field(bytes, 12, 9999);
+  EXPECT_NE(refusal_reason(other).find("Boost archive version 9999"), std::string::npos);
+}
+
+TEST(CacheFormatTest, AnotherPlatformIsRefusedAndPointsToExport) {
+  AnswerCache cache;
+  std::string bytes = encode_cache(cache);
+  bytes[16] = bytes[16] == 1 ? 2 : 1;  // the other byte order
+  EXPECT_NE(refusal_reason(bytes).find("another platform"), std::string::npos);
+  EXPECT_NE(refusal_reason(bytes).find("cache export"), std::string::npos);
+}
+
+TEST(CacheFormatTest, NotACacheAtAllIsSaidSo) {
+  EXPECT_NE(refusal_reason("Case #1: 200\n").find("not a gamebatch cache"), std::string::npos);
+  EXPECT_NE(refusal_reason("").find("not a gamebatch cache"), std::string::npos);
+}
+
+TEST(CacheFormatTest, ALargeCacheOfShortEntriesRoundTrips) {
+  AnswerCache cache;
+  std::mt19937_64 random(7);
+  for (int k = 0; k < 20000; ++k)
+    add(cache, entry(k % 2 ? "willow" : "wallgame", cat(random(), "\n"), cat(random() % 1000)));
+  AnswerCache loaded;
+  decode_cache(encode_cache(cache), loaded);
+  EXPECT_EQ(entries_of(loaded), entries_of(cache));
+}
+
+// ---------------------------------------------------------------- files and the lock
+
+class CacheFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::random_device seed;
+    dir_ = fs::temp_directory_path() / cat("gamebatch_cache_file_test_", ::getpid(), "_", seed());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+  }
+  fs::path dir_;
+};
+
+TEST_F(CacheFileTest, SaveThenLoadAndNoTemporaryFileIsLeft) {
+  AnswerCache cache;
+  fill_small(cache);
+  save_cache_file(dir_ / "sub" / "answers.cache", cache);
+  AnswerCache loaded;
+  load_cache_file(dir_ / "sub" / "answers.cache", loaded);
+  EXPECT_EQ(entries_of(loaded), entries_of(cache));
+  std::vector<std::string> names;
+  for (const auto& file : fs::directory_iterator(dir_ / "sub"))
+    names.push_back(file.path().filename().string());
+  EXPECT_EQ(names, std::vector<std::string>{"answers.cache"});
+}
+
+TEST_F(CacheFileTest, MissingFileIsAnIoErrorNotAFormatError) {
+  AnswerCache loaded;
+  EXPECT_THROW(load_cache_file(dir_ / "absent.cache", loaded), std::system_error);
+}
+
+TEST_F(CacheFileTest, SecondLockWaitsUntilTheFirstIsReleased) {
+  const fs::path path = dir_ / "answers.cache";
+  std::atomic<bool> second_waited{false};
+  std::atomic<bool> second_has_lock{false};
+  std::thread second;
+  {
+    const CacheFileLock first(path, [] { FAIL() << "the first lock must not wait"; });
+    second = std::thread([&] {
+      // flock locks belong to open file descriptions, so a second open in this process contends
+      // exactly like another process would.
+      const CacheFileLock lock(path, [&] { second_waited = true; });
+      second_has_lock = true;
+    });
+    for (int k = 0; k < 200 && !second_waited; ++k)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    EXPECT_TRUE(second_waited.load());
+    EXPECT_FALSE(second_has_lock.load());
+  }
+  second.join();
+  EXPECT_TRUE(second_has_lock.load());
+}
+
+}  // namespace
+}  // namespace gamebatch::io
