@@ -11,7 +11,6 @@
 #include <cstring>
 #include <istream>
 #include <mutex>
-#include <sstream>
 #include <streambuf>
 #include <system_error>
 
@@ -219,37 +218,76 @@ class ViewBuffer : public std::streambuf {
   }
 };
 
-void decode_payload(std::string_view payload, AnswerCache& cache) {
+// Appends what an archive writes to a string.
+class StringSink : public std::streambuf {
+ public:
+  explicit StringSink(std::string& out) : out_(out) {}
+
+ protected:
+  std::streamsize xsputn(const char* data, std::streamsize count) override {
+    out_.append(data, static_cast<std::size_t>(count));
+    return count;
+  }
+  int_type overflow(int_type character) override {
+    if (!traits_type::eq_int_type(character, traits_type::eof()))
+      out_.push_back(traits_type::to_char_type(character));
+    return traits_type::not_eof(character);
+  }
+
+ private:
+  std::string& out_;
+};
+
+// Every value the payload holds, in order; nothing is put into a cache until all of it decoded.
+struct DecodedPayload {
+  std::vector<std::pair<CacheKey, CacheEntry>> entries;
+  std::vector<StoredArtefact> artefacts;
+};
+
+DecodedPayload decode_payload(std::string_view payload) {
   ViewBuffer buffer(payload);
   std::istream stream(&buffer);
   boost::archive::binary_iarchive archive(stream, boost::archive::no_header);
+  DecodedPayload decoded;
   std::uint64_t entry_count = 0;
   archive >> entry_count;
-  for (std::uint64_t k = 0; k < entry_count; ++k) {
-    CacheKey key;
-    CacheEntry entry;
+  // An entry takes at least 40 bytes (two key halves, three string lengths), so a count beyond
+  // that is damage, not a reason to reserve gigabytes.
+  if (entry_count > payload.size() / 40)
+    throw CacheFormatError("the payload announces more entries than it can hold");
+  decoded.entries.resize(entry_count);
+  for (auto& [key, entry] : decoded.entries) {
     archive >> key.high >> key.low >> entry.game >> entry.solver_version >> entry.canonical_case >>
         entry.answer;
-    cache.insert(key, std::move(entry));
   }
   std::uint64_t artefact_count = 0;
   archive >> artefact_count;
-  for (std::uint64_t k = 0; k < artefact_count; ++k) {
-    std::string game;
-    Artefact artefact;
-    archive >> game >> artefact.name >> artefact.version >> artefact.bytes;
-    cache.put_artefact(game, std::move(artefact));
+  if (artefact_count > payload.size() / 28)
+    throw CacheFormatError("the payload announces more artefacts than it can hold");
+  decoded.artefacts.resize(artefact_count);
+  for (StoredArtefact& stored : decoded.artefacts) {
+    archive >> stored.game >> stored.artefact.name >> stored.artefact.version >>
+        stored.artefact.bytes;
   }
   if (stream.rdbuf()->in_avail() != 0)
     throw CacheFormatError("the payload has bytes after its last artefact");
+  return decoded;
 }
 
 }  // namespace
 
 std::string encode_cache(const AnswerCache& cache) {
-  std::ostringstream stream(std::ios::binary);
+  // The archive is written straight after room for the header, which is filled in last: no copy
+  // of the (possibly 100 MB) payload is ever made.
+  std::string bytes(kCacheHeaderSize, '\0');
+  StringSink sink(bytes);
+  std::ostream stream(&sink);
   {
     std::shared_lock lock(cache.mutex_);
+    std::size_t estimate = kCacheHeaderSize + 64;
+    for (const auto& [key, entry] : cache.entries_)
+      estimate += 60 + entry.game.size() + entry.canonical_case.size() + entry.answer.size();
+    bytes.reserve(estimate);
     boost::archive::binary_oarchive archive(stream, boost::archive::no_header);
     const std::uint64_t entry_count = cache.entries_.size();
     archive << entry_count;
@@ -264,19 +302,20 @@ std::string encode_cache(const AnswerCache& cache) {
               << stored.artefact.bytes;
     }
   }
-  const std::string payload = std::move(stream).str();
+  if (!stream)
+    throw std::runtime_error("cannot encode the answer cache");
+  const std::string_view payload = std::string_view(bytes).substr(kCacheHeaderSize);
   const XXH128_hash_t checksum = XXH3_128bits(payload.data(), payload.size());
-  std::string bytes;
-  bytes.reserve(kCacheHeaderSize + payload.size());
-  bytes.append(kMagic.data(), kMagic.size());
-  put_little_endian<std::uint32_t>(bytes, kCacheFormatVersion);
-  put_little_endian<std::uint32_t>(bytes, boost_archive_version());
+  std::string header;
+  header.append(kMagic.data(), kMagic.size());
+  put_little_endian<std::uint32_t>(header, kCacheFormatVersion);
+  put_little_endian<std::uint32_t>(header, boost_archive_version());
   for (const unsigned char byte : platform_signature())
-    bytes.push_back(static_cast<char>(byte));
-  put_little_endian<std::uint64_t>(bytes, payload.size());
-  put_little_endian<std::uint64_t>(bytes, checksum.high64);
-  put_little_endian<std::uint64_t>(bytes, checksum.low64);
-  bytes += payload;
+    header.push_back(static_cast<char>(byte));
+  put_little_endian<std::uint64_t>(header, payload.size());
+  put_little_endian<std::uint64_t>(header, checksum.high64);
+  put_little_endian<std::uint64_t>(header, checksum.low64);
+  bytes.replace(0, kCacheHeaderSize, header);
   return bytes;
 }
 
@@ -320,13 +359,23 @@ void decode_cache(std::string_view bytes, AnswerCache& cache) {
       checksum.low64 != get_little_endian<std::uint64_t>(bytes, 40)) {
     throw CacheFormatError("corrupted: the payload's checksum does not match the header");
   }
+  DecodedPayload decoded;
   try {
-    decode_payload(payload, cache);
+    decoded = decode_payload(payload);
   } catch (const CacheFormatError&) {
     throw;
   } catch (const std::exception& error) {
     throw CacheFormatError(std::string("the payload does not decode: ") + error.what());
   }
+  std::unique_lock lock(cache.mutex_);
+  cache.entries_.reserve(cache.entries_.size() + decoded.entries.size());
+  for (auto& [key, entry] : decoded.entries) {
+    if (cache.entries_.try_emplace(key, std::move(entry)).second)
+      ++cache.generation_;
+  }
+  lock.unlock();
+  for (StoredArtefact& stored : decoded.artefacts)
+    cache.put_artefact(stored.game, std::move(stored.artefact));
 }
 
 void load_cache_file(const std::filesystem::path& path, AnswerCache& cache) {

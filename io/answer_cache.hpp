@@ -82,6 +82,9 @@ class AnswerCache {
  private:
   // Encodes entries and artefacts under one lock, so the counts it writes match what follows.
   friend std::string encode_cache(const AnswerCache& cache);
+  // Fills the map under one lock, sized once: loading a million entries is the hot path of a
+  // warm rerun.
+  friend void decode_cache(std::string_view bytes, AnswerCache& cache);
 
   mutable std::shared_mutex mutex_;
   std::unordered_map<CacheKey, CacheEntry, CacheKeyHash> entries_;
