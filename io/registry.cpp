@@ -1,12 +1,14 @@
 // The registry: one line per game.
 #include "io/problem.hpp"
 #include "io/willow/problem.hpp"
+#include "io/wallgame/problem.hpp"
 
 namespace gamebatch::io {
 
 const std::vector<const Problem*>& all_problems() {
   static const std::vector<const Problem*> problems = {
       &willow::problem(),
+      &wallgame::problem(),
   };
   return problems;
 }
