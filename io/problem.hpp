@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -51,8 +52,13 @@ class Problem {
   // The output line (with its newline) for the answer of case `case_number` (1-based).
   virtual std::string answer_line(std::size_t case_number, std::string_view answer) const = 0;
 
-  // Artefacts this process has built or adopted so far (for the cache to save). Thread-safe.
-  virtual std::vector<Artefact> artefacts() const { return {}; }
+  // Artefacts this process holds, built or adopted, that the cache should keep: all but those
+  // for whose name `already_stored` says true (encoding a table again costs as much as storing
+  // it), and none too large to be worth keeping. Thread-safe.
+  virtual std::vector<Artefact> new_artefacts(
+      const std::function<bool(std::string_view name)>& /*already_stored*/) const {
+    return {};
+  }
   // Offers an artefact from the cache before solving starts. Returns false, keeping nothing, when
   // the game does not know it or its bytes do not decode to a sound object. Thread-safe.
   virtual bool adopt_artefact(const Artefact& /*artefact*/) const { return false; }

@@ -1,4 +1,5 @@
 // The registry: one line per game.
+#include "io/doublemove/problem.hpp"
 #include "io/problem.hpp"
 #include "io/willow/problem.hpp"
 #include "io/wallgame/problem.hpp"
@@ -9,6 +10,7 @@ const std::vector<const Problem*>& all_problems() {
   static const std::vector<const Problem*> problems = {
       &willow::problem(),
       &wallgame::problem(),
+      &doublemove::problem(),
   };
   return problems;
 }

@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <exception>
@@ -118,7 +119,12 @@ void CacheSession::save() {
     if (load_or_set_aside(theirs))
       cache_.merge_from(theirs);
   }
-  for (io::Artefact& artefact : problem_.artefacts())
+  const std::vector<io::Artefact> stored = cache_.artefacts_of(problem_.name());
+  const auto already_stored = [&stored](std::string_view name) {
+    return std::any_of(stored.begin(), stored.end(),
+                       [name](const io::Artefact& artefact) { return artefact.name == name; });
+  };
+  for (io::Artefact& artefact : problem_.new_artefacts(already_stored))
     cache_.put_artefact(std::string(problem_.name()), std::move(artefact));
   const std::uint64_t generation = cache_.generation();
   if (generation == saved_generation_ && !changed_by_others && now.has_value())

@@ -34,7 +34,17 @@ class ArtefactProblem final : public io::Problem {
   std::uint32_t solver_version() const override { return 1; }
   std::vector<std::unique_ptr<io::Case>> parse(std::string_view) const override { return {}; }
   std::string answer_line(std::size_t, std::string_view) const override { return ""; }
-  std::vector<io::Artefact> artefacts() const override {
+  std::vector<io::Artefact> new_artefacts(
+      const std::function<bool(std::string_view)>& already_stored) const override {
+    std::lock_guard lock(mutex_);
+    std::vector<io::Artefact> fresh;
+    for (const io::Artefact& artefact : held_) {
+      if (!already_stored(artefact.name))
+        fresh.push_back(artefact);
+    }
+    return fresh;
+  }
+  std::vector<io::Artefact> held() const {
     std::lock_guard lock(mutex_);
     return held_;
   }
@@ -180,7 +190,7 @@ TEST_F(CacheSessionTest, ArtefactsAreSavedAndOfferedToTheNextRun) {
   }
   ArtefactProblem fresh;
   CacheSession second(options(), fresh);
-  const std::vector<io::Artefact> adopted = fresh.artefacts();
+  const std::vector<io::Artefact> adopted = fresh.held();
   ASSERT_EQ(adopted.size(), 1u);
   EXPECT_EQ(adopted[0].name, "table 7");
   EXPECT_EQ(adopted[0].bytes, "seven");
@@ -194,7 +204,7 @@ TEST_F(CacheSessionTest, ArtefactsTheSolverRefusesAreDropped) {
   }
   {
     CacheSession session(options(), problem_);
-    EXPECT_TRUE(problem_.artefacts().empty());
+    EXPECT_TRUE(problem_.held().empty());
     ASSERT_TRUE(session.finish());
   }
   io::AnswerCache loaded;

@@ -14,6 +14,7 @@
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
+#include "io/doublemove/table.hpp"
 #include "io/input_set.hpp"
 #include "io/problem.hpp"
 #include "pipeline/cache_session.hpp"
@@ -168,6 +169,46 @@ int run_solve(const SolveArguments& arguments) {
   return summary.rejected == 0 ? kExitSolved : kExitRejected;
 }
 
+struct TableArguments {
+  std::string game;
+  int max_n = 0;
+  std::string format = "cpp";
+};
+
+void add_table_command(CLI::App& app, TableArguments& arguments) {
+  CLI::App* table = app.add_subcommand(
+      "table", "Print a game's hardcoded answer table (for a reference solution) on stdout");
+  table->footer(
+      "doublemove: the k = 0 answers for n = 1..N (no declaration given), as a C++17 header\n"
+      "with a constexpr array indexed by n, as JSON, or as CSV.");
+  table->add_option("GAME", arguments.game, "The game: doublemove")
+      ->required()
+      ->type_name("")
+      ->check(CLI::IsMember({"doublemove"}));
+  table
+      ->add_option("--max-n", arguments.max_n,
+                   "The largest n in the table (at most " +
+                       std::to_string(gamebatch::doublemove::kMaxN) + ")")
+      ->required()
+      ->type_name("N")
+      ->check(CLI::Range(1, gamebatch::doublemove::kMaxN));
+  table->add_option("--format", arguments.format, "cpp, json or csv")
+      ->type_name("FORMAT")
+      ->check(CLI::IsMember({"cpp", "json", "csv"}))
+      ->capture_default_str();
+}
+
+int run_table(const TableArguments& arguments) {
+  const auto format = io::doublemove::parse_table_format(arguments.format);
+  try {
+    std::fputs(io::doublemove::k0_table(arguments.max_n, *format, kVersion).c_str(), stdout);
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    return kExitUsage;
+  }
+  return std::fflush(stdout) == 0 ? kExitSolved : kExitRejected;
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv) {
@@ -183,6 +224,8 @@ int run_cli(int argc, char** argv) {
   add_solve_command(app, solve_arguments);
   CacheArguments cache_arguments;
   add_cache_commands(app, cache_arguments);
+  TableArguments table_arguments;
+  add_table_command(app, table_arguments);
   app.footer(
       "Exit status: 0 all inputs solved, 1 some input rejected (the others were still\n"
       "solved), 2 usage error. Run 'gamebatch solve --help' for the options of solve.");
@@ -196,6 +239,8 @@ int run_cli(int argc, char** argv) {
     return run_solve(solve_arguments);
   if (app.got_subcommand("cache"))
     return run_cache_command(app, cache_arguments);
+  if (app.got_subcommand("table"))
+    return run_table(table_arguments);
   return kExitUsage;
 }
 

@@ -1,0 +1,113 @@
+// The offline precomputation of doublemove: for one n, the minimax value of every state reachable
+// from the empty graph, and a thread-safe store that builds each n's table at most once.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/doublemove/doublemove.hpp"
+#include "core/doublemove/state_space.hpp"
+
+namespace gamebatch::doublemove {
+
+// Thrown by StateTable::decode for bytes that are not a sound encoded table.
+class TableDecodeError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The value of every state of n: the number of pick sequences Alice wins from that state on (the
+// turns still to come only), under optimal play. Immutable once built; shared read-only.
+class StateTable {
+ public:
+  // Bumped whenever the encoding or the values could change: older cached tables are discarded.
+  static constexpr std::uint32_t kVersion = 1;
+
+  // Builds the table of n (1 <= n <= kMaxN) from the last turn back to turn 0, each turn one
+  // parallel loop over its states on the current oneTBB arena (isolated, so a waiting thread
+  // never picks up unrelated work). The values do not depend on the schedule.
+  static std::shared_ptr<const StateTable> build(int n);
+
+  // How values are held: 64-bit (only n <= kLargestNarrowN) or 128-bit. build(n) picks the
+  // narrowest; the other choice exists so that tests can run the 128-bit code on small n.
+  enum class Storage { narrow, wide };
+  static Storage storage_for(int n) {
+    return n <= kLargestNarrowN ? Storage::narrow : Storage::wide;
+  }
+  static std::shared_ptr<const StateTable> build(int n, Storage storage);
+
+  // The table as bytes (layout beside the code in state_table.cpp), and back. decode validates
+  // everything it can without recomputing the minimax (magic, version, n, state count, value
+  // width (8 only where n allows it, or 16), length, checksum, value bounds, the fully determined
+  // last turn) and throws
+  // TableDecodeError on anything else; it allocates only after the length has been checked.
+  std::string encode() const;
+  static std::shared_ptr<const StateTable> decode(std::string_view bytes);
+
+  // The table's name among the game's cached artefacts: "states n=<n>".
+  static std::string name_for(int n) { return "states n=" + std::to_string(n); }
+  std::string name() const { return name_for(n()); }
+
+  int n() const { return space_.n(); }
+  const StateSpace& space() const { return space_; }
+  std::uint64_t state_count() const { return space_.state_count(); }
+  Storage storage() const { return narrow_ ? Storage::narrow : Storage::wide; }
+  // Bytes held by the values (8 per state for narrow storage, 16 for wide).
+  std::uint64_t value_bytes() const;
+
+  Value value_at(std::uint64_t index) const {
+    return narrow_ ? Value{narrow_[index]} : wide_[index];
+  }
+  // The value still to be won from the state with these trees and one-cycle components. Throws
+  // std::invalid_argument when that is not a state of n.
+  Value remaining_value(const SizeRuns& trees, int one_cycle_components) const {
+    return value_at(space_.index_of(trees, one_cycle_components));
+  }
+  // The answer for k = 0: n trees of one vertex, no cycles.
+  Value initial_value() const { return value_at(0); }
+
+  friend bool operator==(const StateTable& left, const StateTable& right);
+
+ private:
+  StateTable(int n, Storage storage);
+
+  StateSpace space_;
+  std::unique_ptr<std::uint64_t[]> narrow_;  // n <= kLargestNarrowN
+  std::unique_ptr<Value[]> wide_;            // otherwise
+};
+
+// Tables by n, each built at most once per process however many threads ask at the same moment:
+// the first asker builds (in parallel), the others join that build's work and then share the
+// result. Thread-safe.
+class StateTableStore {
+ public:
+  StateTableStore();
+  ~StateTableStore();
+  StateTableStore(const StateTableStore&) = delete;
+  StateTableStore& operator=(const StateTableStore&) = delete;
+
+  // The table of n (1 <= n <= kMaxN, else std::invalid_argument), built on first use.
+  std::shared_ptr<const StateTable> get(int n);
+  // Offers a table from elsewhere (the answer cache). Returns false, keeping the held one, when
+  // the store already holds a table of that n.
+  bool adopt(std::shared_ptr<const StateTable> table);
+  // The tables held, n ascending.
+  std::vector<std::shared_ptr<const StateTable>> tables() const;
+  // How many tables this store has built (not adopted).
+  std::uint64_t builds() const { return builds_.load(); }
+
+ private:
+  struct Slot;
+  std::unique_ptr<Slot[]> slots_;  // index n = 1..kMaxN
+  std::atomic<std::uint64_t> builds_{0};
+};
+
+// The store solve(instance) uses.
+StateTableStore& default_store();
+
+}  // namespace gamebatch::doublemove

@@ -1,0 +1,120 @@
+#include "io/doublemove/format.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+
+#include "io/input_error.hpp"
+#include "io/token_scanner.hpp"
+
+namespace gamebatch::io::doublemove {
+namespace {
+
+using gamebatch::doublemove::kMaxN;
+using gamebatch::doublemove::kMaxTableBytes;
+
+constexpr std::int64_t kMaxCases = 1'000'000'000;
+// n is read up to here so that a too large n gets the message about the supported limit.
+constexpr std::int64_t kLargestReadN = 1'000'000'000;
+// Table sizes are computable (partitions of up to this many) for the message only.
+constexpr std::int64_t kLargestSizedN = 127;
+
+std::string gigabytes(std::uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f GB", static_cast<double>(bytes) / 1e9);
+  return text;
+}
+
+[[noreturn]] void reject_unsupported_n(std::size_t line, std::int64_t n, std::int64_t case_number) {
+  std::string why;
+  if (n <= kLargestSizedN) {
+    why = "its state table would take " +
+          gigabytes(gamebatch::doublemove::table_bytes_for(static_cast<int>(n))) +
+          ", above the limit of " + std::to_string(kMaxTableBytes >> 30) + " GiB per table";
+  } else {
+    why = "its state table would not fit in memory";
+  }
+  throw InputError(line, "expected n of case " + std::to_string(case_number) + " to be at most " +
+                             std::to_string(kMaxN) + ", the largest supported n, found " +
+                             std::to_string(n) + " (" + why + ")");
+}
+
+Instance parse_case(TokenScanner& scanner, std::int64_t case_number) {
+  auto of_case = [case_number] { return " of case " + std::to_string(case_number); };
+  const std::size_t line_of_n = scanner.line();
+  const std::int64_t n = scanner.read_int(
+      [&] { return "n" + of_case() + ", the number of values"; }, 1, kLargestReadN);
+  if (n > kMaxN)
+    reject_unsupported_n(line_of_n, n, case_number);
+  const std::size_t line_of_k = scanner.line();
+  const std::int64_t k = scanner.read_int(
+      [&] { return "k" + of_case() + ", the number of given declarations (at most n + 1)"; }, 0,
+      n + 1);
+  Instance instance;
+  instance.n = static_cast<int>(n);
+  instance.declarations.reserve(static_cast<std::size_t>(k));  // k <= kMaxN + 1
+  try {
+    for (std::int64_t j = 1; j <= k; ++j) {
+      const auto a = scanner.read_int(
+          [&] {
+            return "a_" + std::to_string(j) + of_case() + ", a value of declaration " +
+                   std::to_string(j);
+          },
+          1, n);
+      const auto b = scanner.read_int(
+          [&] {
+            return "b_" + std::to_string(j) + of_case() + ", a value of declaration " +
+                   std::to_string(j);
+          },
+          1, n);
+      instance.declarations.push_back({static_cast<int>(a), static_cast<int>(b)});
+    }
+  } catch (const InputError& error) {
+    if (!scanner.at_end())
+      throw;
+    // A file that ends inside a case: truncated, or a k larger than the pairs that follow.
+    throw InputError(error.line(), std::string(error.what()) + " (case " +
+                                       std::to_string(case_number) +
+                                       " declares k = " + std::to_string(k) + " on line " +
+                                       std::to_string(line_of_k) + ")");
+  }
+  return instance;
+}
+
+}  // namespace
+
+std::vector<Instance> parse_file(std::string_view text) {
+  TokenScanner scanner(text);
+  const std::int64_t case_count = scanner.read_int("the number of cases T", 1, kMaxCases);
+  std::vector<Instance> instances;
+  for (std::int64_t case_number = 1; case_number <= case_count; ++case_number) {
+    instances.push_back(parse_case(scanner, case_number));
+  }
+  scanner.expect_end("case " + std::to_string(case_count) + " (T = " + std::to_string(case_count) +
+                     ")");
+  return instances;
+}
+
+std::string format_case(const Instance& instance) {
+  if (const std::string problem = gamebatch::doublemove::check_instance(instance);
+      !problem.empty()) {
+    throw std::invalid_argument("doublemove::format_case: " + problem);
+  }
+  std::string text =
+      std::to_string(instance.n) + " " + std::to_string(instance.declarations.size()) + "\n";
+  for (const auto& [a, b] : instance.declarations) {
+    text += std::to_string(a);
+    text += ' ';
+    text += std::to_string(b);
+    text += '\n';
+  }
+  return text;
+}
+
+std::string format_file(const std::vector<Instance>& instances) {
+  std::string text = std::to_string(instances.size()) + "\n";
+  for (const Instance& instance : instances)
+    text += format_case(instance);
+  return text;
+}
+
+}  // namespace gamebatch::io::doublemove

@@ -1,0 +1,26 @@
+// The doublemove text format (several cases per file, ../shared/spec/doublemove.md) and its
+// canonical printing.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/doublemove/doublemove.hpp"
+
+namespace gamebatch::io::doublemove {
+
+using gamebatch::doublemove::Instance;
+
+// Parses a whole file. Throws io::InputError (line and what was expected) on anything that is not
+// exactly T well-formed cases: 1 <= n <= kMaxN (a larger n is named as above the largest
+// supported n), 0 <= k <= n + 1, k pairs with 1 <= a, b <= n, nothing after the last case.
+std::vector<Instance> parse_file(std::string_view text);
+
+// One case (no case count): "n k" and then one "a b" line per declaration.
+std::string format_case(const Instance& instance);
+
+// A whole file: T, then every case.
+std::string format_file(const std::vector<Instance>& instances);
+
+}  // namespace gamebatch::io::doublemove

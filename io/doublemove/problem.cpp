@@ -1,0 +1,97 @@
+#include "io/doublemove/problem.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "core/doublemove/doublemove.hpp"
+#include "core/doublemove/state_table.hpp"
+#include "io/doublemove/format.hpp"
+
+namespace gamebatch::io::doublemove {
+namespace {
+
+namespace game = gamebatch::doublemove;
+
+// The n of an artefact named exactly as StateTable::name_for(n) writes it, or 0.
+int artefact_n(std::string_view name) {
+  const std::string_view digits = name.substr(std::min(name.size(), name.find('=') + 1));
+  int n = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  if (error != std::errc() || end != digits.data() + digits.size() || n < 1 || n > game::kMaxN ||
+      game::StateTable::name_for(n) != name) {
+    return 0;
+  }
+  return n;
+}
+
+// Larger tables (n >= 60) are rebuilt rather than cached: a few seconds of parallel work, against
+// holding the table a second and third time while the cache encodes and writes it.
+constexpr std::uint64_t kMaxCachedTableBytes = std::uint64_t{256} << 20;
+
+class DoublemoveCase final : public Case {
+ public:
+  explicit DoublemoveCase(Instance instance) : instance_(std::move(instance)) {}
+  std::string solve() const override { return game::to_decimal(game::solve(instance_)); }
+  std::string canonical() const override { return format_case(instance_); }
+
+ private:
+  Instance instance_;
+};
+
+class DoublemoveProblem final : public Problem {
+ public:
+  std::string_view name() const override { return "doublemove"; }
+  std::string_view summary() const override {
+    return "Double Move (olympiad D): declared pairs, first repeated pick loses; "
+           "Alice's winning pick sequences";
+  }
+  std::uint32_t solver_version() const override { return 1; }
+  std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
+    std::vector<std::unique_ptr<Case>> cases;
+    for (Instance& instance : parse_file(text)) {
+      cases.push_back(std::make_unique<DoublemoveCase>(std::move(instance)));
+    }
+    return cases;
+  }
+  std::string answer_line(std::size_t /*case_number*/, std::string_view answer) const override {
+    std::string line(answer);
+    line += '\n';
+    return line;
+  }
+
+  std::vector<Artefact> new_artefacts(
+      const std::function<bool(std::string_view name)>& already_stored) const override {
+    std::vector<Artefact> fresh;
+    for (const auto& table : game::default_store().tables()) {
+      if (table->value_bytes() > kMaxCachedTableBytes || already_stored(table->name()))
+        continue;
+      fresh.push_back({table->name(), game::StateTable::kVersion, table->encode()});
+    }
+    return fresh;
+  }
+
+  bool adopt_artefact(const Artefact& artefact) const override {
+    const int n = artefact_n(artefact.name);
+    if (n == 0 || artefact.version != game::StateTable::kVersion)
+      return false;
+    std::shared_ptr<const game::StateTable> table;
+    try {
+      table = game::StateTable::decode(artefact.bytes);
+    } catch (const game::TableDecodeError&) {
+      return false;
+    }
+    if (table->n() != n)
+      return false;
+    game::default_store().adopt(std::move(table));  // false only when n is already held
+    return true;
+  }
+};
+
+}  // namespace
+
+const Problem& problem() {
+  static const DoublemoveProblem instance;
+  return instance;
+}
+
+}  // namespace gamebatch::io::doublemove

@@ -1,0 +1,289 @@
+// doublemove state tables: values against a direct memoised search on every state, independence
+// from threads and storage width, the store's build-once guarantee under concurrent askers,
+// encoding round trips, strict decoding, and the registry entry's artefact hooks.
+#include <algorithm>
+#include <functional>
+#include <latch>
+#include <map>
+#include <set>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_for.h>
+
+#include "core/doublemove/state_table.hpp"
+#include "io/doublemove/problem.hpp"
+
+namespace gamebatch::doublemove {
+namespace {
+
+// The straightforward minimax over the same states: sorted tree sizes and one-cycle components
+// in a map, moves enumerated on the vector itself. No ranking, no turn-by-turn order.
+class DirectSearch {
+ public:
+  explicit DirectSearch(int n) : n_(n) {}
+
+  Value value(const std::vector<int>& trees, int cycles) {
+    const auto key = std::make_pair(trees, cycles);
+    if (const auto found = memo_.find(key); found != memo_.end())
+      return found->second;
+    const int turn = n_ - static_cast<int>(trees.size());
+    const bool bob = (turn + 1) % 2 == 0;
+    const Value alive = orientations(trees, cycles) << (n_ + 1 - turn);
+    std::vector<Value> outcomes;
+    auto consider = [&](std::vector<int> next_trees, int next_cycles) {
+      std::sort(next_trees.begin(), next_trees.end());
+      const Value next_alive = orientations(next_trees, next_cycles) << (n_ - turn);
+      outcomes.push_back((bob ? alive - next_alive : 0) + value(next_trees, next_cycles));
+    };
+    for (std::size_t i = 0; i < trees.size(); ++i) {
+      for (std::size_t j = i + 1; j < trees.size(); ++j) {
+        std::vector<int> joined;
+        for (std::size_t k = 0; k < trees.size(); ++k) {
+          if (k != i && k != j)
+            joined.push_back(trees[k]);
+        }
+        joined.push_back(trees[i] + trees[j]);
+        consider(joined, cycles);
+      }
+      std::vector<int> rest = trees;
+      rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
+      consider(rest, cycles + 1);
+      if (cycles > 0)
+        consider(rest, cycles);
+    }
+    if (cycles > 0)
+      outcomes.push_back(bob ? alive : 0);  // a two-cycle component ends the game
+    const Value best = bob ? *std::min_element(outcomes.begin(), outcomes.end())
+                           : *std::max_element(outcomes.begin(), outcomes.end());
+    memo_.emplace(key, best);
+    return best;
+  }
+
+ private:
+  static Value orientations(const std::vector<int>& trees, int cycles) {
+    Value product = Value{1} << cycles;
+    for (const int size : trees)
+      product *= static_cast<Value>(size);
+    return product;
+  }
+
+  int n_;
+  std::map<std::pair<std::vector<int>, int>, Value> memo_;
+};
+
+// Every state of n: (ascending tree sizes, one-cycle components).
+void for_every_state(int n, const std::function<void(const std::vector<int>&, int)>& visit) {
+  std::vector<int> trees;
+  std::function<void(int, int)> extend = [&](int total, int smallest) {
+    if (total == n) {
+      visit(trees, 0);
+    } else {
+      for (int cycles = 1; cycles <= n - total; ++cycles)
+        visit(trees, cycles);
+    }
+    for (int size = smallest; total + size <= n; ++size) {
+      trees.push_back(size);
+      extend(total + size, size);
+      trees.pop_back();
+    }
+  };
+  extend(0, 1);
+}
+
+TEST(DoublemoveStateTable, EveryStateMatchesADirectMemoisedSearch) {
+  std::uint64_t checked = 0;
+  for (int n = 1; n <= 16; ++n) {
+    const auto table = StateTable::build(n);
+    DirectSearch search(n);
+    for_every_state(n, [&](const std::vector<int>& trees, int cycles) {
+      ++checked;
+      ASSERT_EQ(table->remaining_value(SizeRuns::of(trees), cycles), search.value(trees, cycles))
+          << "n = " << n << ", " << trees.size() << " trees, c = " << cycles;
+    });
+    ASSERT_EQ(table->initial_value(),
+              search.value(std::vector<int>(static_cast<std::size_t>(n), 1), 0));
+  }
+  EXPECT_EQ(checked, 9096u);  // the state counts of n = 1..16
+}
+
+TEST(DoublemoveStateTable, WideStorageHoldsTheSameValues) {
+  for (int n = 1; n <= 30; ++n) {
+    const auto narrow = StateTable::build(n, StateTable::Storage::narrow);
+    const auto wide = StateTable::build(n, StateTable::Storage::wide);
+    ASSERT_EQ(wide->storage(), StateTable::Storage::wide);
+    ASSERT_EQ(wide->value_bytes(), 2 * narrow->value_bytes());
+    ASSERT_TRUE(*narrow == *wide) << "n = " << n;
+  }
+  EXPECT_THROW(StateTable::build(kLargestNarrowN + 1, StateTable::Storage::narrow),
+               std::invalid_argument);
+}
+
+TEST(DoublemoveStateTable, ValuesDoNotDependOnTheNumberOfThreads) {
+  std::shared_ptr<const StateTable> one_thread;
+  {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+    one_thread = StateTable::build(40);
+  }
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 4);
+  for (int repeat = 0; repeat < 2; ++repeat)
+    EXPECT_TRUE(*StateTable::build(40) == *one_thread);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The store.
+
+TEST(DoublemoveStore, ConcurrentAskersFromPlainThreadsBuildOnce) {
+  StateTableStore store;
+  constexpr int kThreads = 12;
+  std::latch start(kThreads);
+  std::vector<std::shared_ptr<const StateTable>> got(kThreads);
+  std::vector<std::thread> threads;
+  for (int thread = 0; thread < kThreads; ++thread) {
+    threads.emplace_back([&, thread] {
+      start.arrive_and_wait();
+      got[static_cast<std::size_t>(thread)] = store.get(36);
+    });
+  }
+  for (auto& thread : threads)
+    thread.join();
+  EXPECT_EQ(store.builds(), 1u);
+  for (const auto& table : got) {
+    ASSERT_NE(table, nullptr);
+    EXPECT_EQ(table.get(), got[0].get());
+  }
+  EXPECT_EQ(got[0]->n(), 36);
+}
+
+TEST(DoublemoveStore, ConcurrentAskersInsideOneTbbTasksBuildEachNOnce) {
+  StateTableStore store;
+  constexpr int kAsks = 400;
+  std::vector<const StateTable*> got(kAsks);
+  tbb::parallel_for(0, kAsks, [&](int ask) {
+    got[static_cast<std::size_t>(ask)] = store.get(28 + ask % 5).get();
+  });
+  EXPECT_EQ(store.builds(), 5u);
+  for (int ask = 0; ask < kAsks; ++ask) {
+    EXPECT_EQ(got[static_cast<std::size_t>(ask)], got[static_cast<std::size_t>(ask % 5)]);
+    EXPECT_EQ(got[static_cast<std::size_t>(ask)]->n(), 28 + ask % 5);
+  }
+  const auto held = store.tables();
+  ASSERT_EQ(held.size(), 5u);
+  for (std::size_t i = 0; i < held.size(); ++i)
+    EXPECT_EQ(held[i]->n(), 28 + static_cast<int>(i));
+}
+
+TEST(DoublemoveStore, AdoptedTableIsServedWithoutABuild) {
+  StateTableStore store;
+  const auto decoded = StateTable::decode(StateTable::build(20)->encode());
+  EXPECT_TRUE(store.adopt(decoded));
+  EXPECT_EQ(store.get(20).get(), decoded.get());
+  EXPECT_EQ(store.builds(), 0u);
+  EXPECT_FALSE(store.adopt(StateTable::build(20)));  // n = 20 already held
+  EXPECT_EQ(store.get(20).get(), decoded.get());
+  EXPECT_THROW(store.get(0), std::invalid_argument);
+  EXPECT_THROW(store.get(kMaxN + 1), std::invalid_argument);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encoding.
+
+TEST(DoublemoveEncoding, RoundTripKeepsEveryValue) {
+  for (const int n : {1, 2, 7, 25, 40}) {
+    const auto table = StateTable::build(n);
+    const std::string bytes = table->encode();
+    EXPECT_EQ(bytes.size(), 32 + 8 * table->state_count() + 8);
+    const auto decoded = StateTable::decode(bytes);
+    EXPECT_EQ(decoded->n(), n);
+    EXPECT_TRUE(*decoded == *table) << "n = " << n;
+    EXPECT_EQ(decoded->encode(), bytes);
+  }
+  const auto wide = StateTable::build(9, StateTable::Storage::wide);
+  const auto decoded_wide = StateTable::decode(wide->encode());
+  EXPECT_EQ(decoded_wide->storage(), StateTable::Storage::wide);
+  EXPECT_TRUE(*decoded_wide == *wide);
+}
+
+TEST(DoublemoveEncoding, EverySingleByteCorruptionIsRejected) {
+  const std::string good = StateTable::build(6)->encode();  // 56 states: 488 bytes
+  int rejected = 0;
+  for (std::size_t position = 0; position < good.size(); ++position) {
+    for (const int flip : {0x01, 0x80, 0xff}) {
+      std::string bad = good;
+      bad[position] = static_cast<char>(static_cast<unsigned char>(bad[position]) ^ flip);
+      EXPECT_THROW(StateTable::decode(bad), TableDecodeError) << "byte " << position;
+      ++rejected;
+    }
+  }
+  EXPECT_EQ(rejected, static_cast<int>(3 * good.size()));
+}
+
+TEST(DoublemoveEncoding, EveryTruncationAndExtensionIsRejected) {
+  const std::string good = StateTable::build(6)->encode();
+  for (std::size_t length = 0; length < good.size(); ++length) {
+    EXPECT_THROW(StateTable::decode(good.substr(0, length)), TableDecodeError)
+        << "length " << length;
+  }
+  EXPECT_THROW(StateTable::decode(good + '\0'), TableDecodeError);
+  EXPECT_NO_THROW(StateTable::decode(good));
+}
+
+TEST(DoublemoveEncoding, HeaderLiesAreNamed) {
+  auto message_of = [](const std::string& bytes) -> std::string {
+    try {
+      StateTable::decode(bytes);
+    } catch (const TableDecodeError& error) {
+      return error.what();
+    }
+    return "accepted";
+  };
+  std::string bytes = StateTable::build(5)->encode();
+  std::string wrong_version = bytes;
+  wrong_version[8] = 9;
+  EXPECT_NE(message_of(wrong_version).find("version 9"), std::string::npos);
+  std::string huge_n = bytes;
+  huge_n[12] = static_cast<char>(0xff);
+  huge_n[13] = static_cast<char>(0xff);
+  EXPECT_NE(message_of(huge_n).find("n = 65535 outside"), std::string::npos);
+  std::string not_a_table = bytes;
+  not_a_table[0] = 'X';
+  EXPECT_NE(message_of(not_a_table).find("bad magic"), std::string::npos);
+  EXPECT_NE(message_of("").find("shorter"), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The registry entry's artefact hooks (they work on the process-wide store).
+
+TEST(DoublemoveArtefacts, BuiltTablesAreOfferedAndSoundOnesAdopted) {
+  const io::Problem& problem = io::doublemove::problem();
+  default_store().get(11);
+  const auto artefacts = problem.new_artefacts([](std::string_view) { return false; });
+  const auto it = std::find_if(artefacts.begin(), artefacts.end(),
+                               [](const io::Artefact& a) { return a.name == "states n=11"; });
+  ASSERT_NE(it, artefacts.end());
+  EXPECT_EQ(it->version, StateTable::kVersion);
+  EXPECT_TRUE(*StateTable::decode(it->bytes) == *default_store().get(11));
+  // Tables the cache already holds are not encoded again.
+  const auto fresh =
+      problem.new_artefacts([](std::string_view name) { return name == "states n=11"; });
+  EXPECT_TRUE(std::none_of(fresh.begin(), fresh.end(),
+                           [](const io::Artefact& a) { return a.name == "states n=11"; }));
+
+  // A sound table is accepted (adopted, or equal to the one already held: other tests of this
+  // process may have built n = 3) and the store serves its values.
+  const auto table = StateTable::build(3);
+  EXPECT_TRUE(problem.adopt_artefact({"states n=3", StateTable::kVersion, table->encode()}));
+  EXPECT_TRUE(*default_store().get(3) == *table);
+
+  const std::string bytes = table->encode();
+  EXPECT_FALSE(problem.adopt_artefact({"states n=3", StateTable::kVersion + 1, bytes}));
+  EXPECT_FALSE(problem.adopt_artefact({"states n=4", StateTable::kVersion, bytes}));
+  EXPECT_FALSE(problem.adopt_artefact({"states n=03", StateTable::kVersion, bytes}));
+  EXPECT_FALSE(problem.adopt_artefact({"moves n=3", StateTable::kVersion, bytes}));
+  EXPECT_FALSE(problem.adopt_artefact({"states n=3", StateTable::kVersion, bytes.substr(1)}));
+}
+
+}  // namespace
+}  // namespace gamebatch::doublemove

@@ -1,0 +1,11 @@
+# doublemove benchmark drivers (included from tools/bench/CMakeLists.txt). See doublemove_bench.sh.
+
+# Times the state tables (n = 1..35 against a hash-map minimax, then one table per n upwards).
+add_executable(doublemove_table_bench doublemove_table_bench.cpp)
+target_link_libraries(doublemove_table_bench PRIVATE gamebatch_core CLI11::CLI11
+                                                     gamebatch_warnings)
+
+# Writes doublemove inputs (many random cases of one n) with the project's generators and format.
+add_executable(doublemove_make_case doublemove_make_case.cpp)
+target_link_libraries(doublemove_make_case PRIVATE gamebatch_core gamebatch_io CLI11::CLI11
+                                                   gamebatch_warnings)
