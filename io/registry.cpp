@@ -1,4 +1,5 @@
 // The registry: one line per game.
+#include "io/boigame/problem.hpp"
 #include "io/doublemove/problem.hpp"
 #include "io/problem.hpp"
 #include "io/willow/problem.hpp"
@@ -10,6 +11,7 @@ const std::vector<const Problem*>& all_problems() {
   static const std::vector<const Problem*> problems = {
       &willow::problem(),
       &wallgame::problem(),
+      &boigame::problem(),
       &doublemove::problem(),
   };
   return problems;

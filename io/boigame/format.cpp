@@ -1,0 +1,308 @@
+#include "io/boigame/format.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <oneapi/tbb/parallel_for.h>
+
+#include "io/input_error.hpp"
+
+namespace gamebatch::io::boigame {
+namespace {
+
+using gamebatch::boigame::kMaxBoardSize;
+using gamebatch::boigame::Square;
+
+// Any count of tests works (memory follows the tests present); this only keeps t in 32 bits.
+constexpr std::int64_t kMaxTests = 1'000'000'000;
+
+bool is_space(char c) {
+  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// Shows a token in a message without flooding the terminal.
+std::string quote(std::string_view token) {
+  constexpr std::size_t kShown = 24;
+  std::string shown(token.substr(0, kShown));
+  for (char& c : shown) {
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
+      c = '?';
+  }
+  return "'" + shown + (token.size() > kShown ? "...'" : "'");
+}
+
+std::string show_character(char c) {
+  const auto byte = static_cast<unsigned char>(c);
+  if (byte >= 0x20 && byte < 0x7f)
+    return std::string("'") + c + "'";
+  constexpr char kHex[] = "0123456789abcdef";
+  return std::string("byte 0x") + kHex[byte / 16] + kHex[byte % 16];
+}
+
+std::string plural(std::size_t count, const char* noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+std::string place(std::int32_t row, std::int32_t column) {
+  return "row " + std::to_string(row + 1) + ", column " + std::to_string(column + 1);
+}
+
+// Whitespace-separated tokens with their line numbers. (io::TokenScanner reads integers only;
+// boards are rows of characters.)
+class Scanner {
+ public:
+  explicit Scanner(std::string_view text) : text_(text) {}
+
+  // The next token, or an empty view at the end of the file. token_line() is its line.
+  std::string_view next_token() {
+    skip_whitespace();
+    token_line_ = line_;
+    const std::size_t begin = position_;
+    while (position_ < text_.size() && !is_space(text_[position_]))
+      ++position_;
+    if (begin == position_)
+      token_line_ = end_line();
+    return text_.substr(begin, position_ - begin);
+  }
+
+  std::size_t token_line() const { return token_line_; }
+
+  // True when the last token is followed by a space or tab rather than a line end.
+  bool blank_follows() const {
+    return position_ < text_.size() && (text_[position_] == ' ' || text_[position_] == '\t');
+  }
+
+  // Bytes not yet consumed: an upper bound on what the rest of the file can still hold.
+  std::size_t remaining_bytes() const { return text_.size() - position_; }
+
+  // The next token as an integer in [min, max]; else InputError "expected <what> (an integer
+  // from min to max), found ...". `describe` builds <what> only for the message.
+  template <typename Describe>
+  std::int64_t read_int(const Describe& describe, std::int64_t min, std::int64_t max) {
+    const std::string_view token = next_token();
+    auto fail = [&](const std::string& found) {
+      throw InputError(token_line_, "expected " + describe() + " (an integer from " +
+                                        std::to_string(min) + " to " + std::to_string(max) +
+                                        "), found " + found);
+    };
+    if (token.empty())
+      fail("end of file");
+    const char* first = token.data();
+    const char* last = token.data() + token.size();
+    if (*first == '+' && token.size() > 1)
+      ++first;  // from_chars refuses a plus sign
+    std::int64_t value = 0;
+    const auto [stop, error] = std::from_chars(first, last, value);
+    if (error == std::errc::result_out_of_range)
+      fail(quote(token) + ", which is out of range");
+    if (error != std::errc() || stop != last)
+      fail(quote(token));
+    if (value < min || value > max)
+      fail(std::to_string(value));
+    return value;
+  }
+
+ private:
+  void skip_whitespace() {
+    while (position_ < text_.size() && is_space(text_[position_])) {
+      if (text_[position_] == '\n')
+        ++line_;
+      ++position_;
+    }
+  }
+
+  // The last line of the file: one ending in a newline ends on the line before the empty one.
+  std::size_t end_line() const {
+    if (line_ > 1 && !text_.empty() && text_.back() == '\n')
+      return line_ - 1;
+    return line_;
+  }
+
+  std::string_view text_;
+  std::size_t position_ = 0;
+  std::size_t line_ = 1;
+  std::size_t token_line_ = 1;
+};
+
+enum class Symbol : std::uint8_t { white, black, a, b, invalid };
+
+constexpr std::array<Symbol, 256> symbol_table() {
+  std::array<Symbol, 256> table{};
+  table.fill(Symbol::invalid);
+  table[static_cast<unsigned char>('.')] = Symbol::white;
+  table[static_cast<unsigned char>('#')] = Symbol::black;
+  table[static_cast<unsigned char>('A')] = Symbol::a;
+  table[static_cast<unsigned char>('B')] = Symbol::b;
+  return table;
+}
+constexpr std::array<Symbol, 256> kSymbols = symbol_table();
+
+// Where a start square was found, for messages.
+struct Found {
+  bool found = false;
+  std::int32_t row = 0;
+  std::int32_t column = 0;
+};
+
+// A parsed test and where it starts, for the path check that runs after the whole file is read.
+struct ParsedTest {
+  Board board;
+  std::size_t line_of_n = 0;
+};
+
+ParsedTest parse_test(Scanner& scanner, std::int64_t test) {
+  const std::string of_test = " of test " + std::to_string(test);
+  const std::int64_t declared =
+      scanner.read_int([&] { return "the board size n" + of_test; }, 2, kMaxBoardSize);
+  const std::size_t line_of_n = scanner.token_line();
+  const auto n = static_cast<std::int32_t>(declared);
+
+  Board board;
+  board.n = n;
+  // Memory follows the rows actually present, never the declared n: the words grow row by row.
+  board.white.reserve(
+      std::min(gamebatch::boigame::white_words(n), scanner.remaining_bytes() / 64 + 1));
+  Found a;
+  Found b;
+  std::size_t line = line_of_n;
+  auto row_name = [&](std::int32_t row) { return "row " + std::to_string(row + 1) + of_test; };
+  for (std::int32_t row = 0; row < n; ++row) {
+    const std::string_view text = scanner.next_token();
+    line = scanner.token_line();
+    if (text.empty()) {
+      throw InputError(line, "expected " + row_name(row) + " (" + std::to_string(n) +
+                                 " characters from . # A B), found end of file (test " +
+                                 std::to_string(test) + " declares n = " + std::to_string(n) +
+                                 " on line " + std::to_string(line_of_n) + ")");
+    }
+    if (text.size() != static_cast<std::size_t>(n)) {
+      const bool split_by_blank =
+          text.size() < static_cast<std::size_t>(n) && scanner.blank_follows();
+      throw InputError(line, row_name(row) + " has " + plural(text.size(), "character") +
+                                 ", expected " + std::to_string(n) +
+                                 (split_by_blank ? " (a row holds no spaces)" : ""));
+    }
+    auto square = static_cast<std::size_t>(board.square(row, 0));
+    board.white.resize((square + static_cast<std::size_t>(n) + 63) / 64, 0);
+    std::uint64_t* words = board.white.data();
+    for (std::int32_t column = 0; column < n; ++column, ++square) {
+      const char c = text[static_cast<std::size_t>(column)];
+      const Symbol symbol = kSymbols[static_cast<unsigned char>(c)];
+      if (symbol > Symbol::black) {  // rare: a start square or a bad character
+        if (symbol == Symbol::invalid) {
+          throw InputError(line, row_name(row) + ", column " + std::to_string(column + 1) +
+                                     ": expected one of '.', '#', 'A', 'B', found " +
+                                     show_character(c));
+        }
+        Found& start = symbol == Symbol::a ? a : b;
+        if (start.found) {
+          throw InputError(line, std::string("expected exactly one ") +
+                                     (symbol == Symbol::a ? "'A'" : "'B'") + " in test " +
+                                     std::to_string(test) + ", found a second one in " +
+                                     place(row, column) + " (the first is in " +
+                                     place(start.row, start.column) + ")");
+        }
+        start = {true, row, column};
+      }
+      words[square / 64] |= std::uint64_t{symbol != Symbol::black} << (square % 64);
+    }
+  }
+  for (const auto& [start, piece] : {std::pair{a, "'A'"}, std::pair{b, "'B'"}}) {
+    if (!start.found) {
+      throw InputError(line, std::string("expected exactly one ") + piece + " in test " +
+                                 std::to_string(test) + ", found none");
+    }
+  }
+  board.a = board.square(a.row, a.column);
+  board.b = board.square(b.row, b.column);
+  return {std::move(board), line_of_n};
+}
+
+// Throws for the first test (in file order) whose A and B no white path joins. The searches are
+// independent, so they run in parallel; the message does not depend on the schedule.
+void check_paths(const std::vector<ParsedTest>& tests) {
+  std::vector<char> joined(tests.size(), 1);
+  tbb::parallel_for(std::size_t{0}, tests.size(), [&](std::size_t k) {
+    joined[k] = gamebatch::boigame::has_white_path(tests[k].board) ? 1 : 0;
+  });
+  for (std::size_t k = 0; k < tests.size(); ++k) {
+    if (joined[k])
+      continue;
+    const Board& board = tests[k].board;
+    throw InputError(tests[k].line_of_n,
+                     "expected a path of white squares between A (" +
+                         place(board.a / board.n, board.a % board.n) + ") and B (" +
+                         place(board.b / board.n, board.b % board.n) + ") in test " +
+                         std::to_string(k + 1) + " (the statement promises one), found none");
+  }
+}
+
+}  // namespace
+
+std::vector<Board> parse_file(std::string_view text) {
+  Scanner scanner(text);
+  std::vector<ParsedTest> tests;
+  try {
+    const std::int64_t test_count =
+        scanner.read_int([] { return std::string("the number of tests t"); }, 1, kMaxTests);
+    for (std::int64_t test = 1; test <= test_count; ++test)
+      tests.push_back(parse_test(scanner, test));
+    if (const std::string_view extra = scanner.next_token(); !extra.empty()) {
+      throw InputError(scanner.token_line(),
+                       "expected end of file after test " + std::to_string(test_count) +
+                           " (t = " + std::to_string(test_count) + "), found " + quote(extra));
+    }
+  } catch (const InputError&) {
+    check_paths(tests);  // a test without a path before the bad text is the first error
+    throw;
+  }
+  check_paths(tests);
+  std::vector<Board> boards;
+  boards.reserve(tests.size());
+  for (ParsedTest& test : tests)
+    boards.push_back(std::move(test.board));
+  return boards;
+}
+
+std::string format_board(const Board& board) {
+  // The structure only: the path check is a search, and canonical() runs on every parsed case.
+  const std::int32_t n = board.n;
+  const bool well_formed = n >= 2 && n <= kMaxBoardSize &&
+                           board.white.size() == gamebatch::boigame::white_words(n) &&
+                           board.a >= 0 && board.a < board.square_count() && board.b >= 0 &&
+                           board.b < board.square_count() && board.a != board.b;
+  if (!well_formed)
+    throw std::invalid_argument("boigame::format_board: not a board with two start squares");
+  std::string text = std::to_string(n) + "\n";
+  text.reserve(text.size() + static_cast<std::size_t>(n) * static_cast<std::size_t>(n + 1));
+  for (std::int32_t row = 0; row < n; ++row) {
+    for (std::int32_t column = 0; column < n; ++column) {
+      const Square square = board.square(row, column);
+      if (square == board.a) {
+        text += 'A';
+      } else if (square == board.b) {
+        text += 'B';
+      } else {
+        text += board.is_white(square) ? '.' : '#';
+      }
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+std::string format_file(const std::vector<Board>& boards) {
+  std::string text = std::to_string(boards.size()) + "\n";
+  for (const Board& board : boards)
+    text += format_board(board);
+  return text;
+}
+
+}  // namespace gamebatch::io::boigame

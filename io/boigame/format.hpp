@@ -1,0 +1,26 @@
+// The official boigame text format (several tests per file) and its answer lines.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/boigame/boigame.hpp"
+
+namespace gamebatch::io::boigame {
+
+using gamebatch::boigame::Board;
+
+// Parses a whole file: t, then for each test n and n rows of n characters from ". # A B".
+// Rows are separated by any whitespace (so CRLF line ends work). Throws io::InputError (line and
+// what was expected) on anything that is not exactly t valid tests: exactly one A and one B each,
+// a white path between them, 2 <= n <= boigame::kMaxBoardSize, nothing after the last test.
+std::vector<Board> parse_file(std::string_view text);
+
+// Writes one test (no test count) in the official format: the canonical form of a parsed board.
+std::string format_board(const Board& board);
+
+// Writes boards in the official format, test count first.
+std::string format_file(const std::vector<Board>& boards);
+
+}  // namespace gamebatch::io::boigame
