@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One entry point for setting up, building, demoing and testing gamebatch on Debian.
-#   tools/dev.sh demo   install what is missing, build, solve the bundled demo set, print answers
+#   tools/dev.sh demo   install what is missing, build, solve the bundled demo sets of every game
+#                       (configs/demo/GAME), print the answers
 #   tools/dev.sh test   install what is missing, build (warnings are errors), run the whole suite
 #   tools/dev.sh build  install what is missing and build only
 # Environment: BUILD_DIR (default: build), JOBS (default: number of cores).
@@ -12,7 +13,7 @@ JOBS=${JOBS:-$(nproc)}
 
 # Debian packages the build needs; found by CMake's find_package.
 PACKAGES=(g++ cmake make pkg-config libtbb-dev libboost-serialization-dev libspdlog-dev
-          libcli11-dev libgtest-dev librapidcheck-dev)
+          libcli11-dev libxxhash-dev nlohmann-json3-dev libgtest-dev librapidcheck-dev)
 
 install_missing_packages() {
   local missing=()
@@ -43,7 +44,12 @@ case "${1:-}" in
     build
     answers="$BUILD_DIR/demo-answers"
     rm -rf "$answers"
-    "$BUILD_DIR/tools/gamebatch" solve --problem willow --out "$answers" configs/demo/willow
+    # The demo's answer cache stays in the build directory: a second demo answers from it.
+    for game in willow doublemove wallgame boigame; do
+      echo "== gamebatch solve --problem $game configs/demo/$game"
+      "$BUILD_DIR/tools/gamebatch" solve --problem "$game" --cache "$BUILD_DIR/demo.cache" \
+        --out "$answers/$game" "configs/demo/$game"
+    done
     for file in $(find "$answers" -name '*.ans' | sort); do
       echo "== $file"
       cat "$file"

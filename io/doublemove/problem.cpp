@@ -24,9 +24,11 @@ int artefact_n(std::string_view name) {
   return n;
 }
 
-// Larger tables (n >= 60) are rebuilt rather than cached: a few seconds of parallel work, against
-// holding the table a second and third time while the cache encodes and writes it.
-constexpr std::uint64_t kMaxCachedTableBytes = std::uint64_t{256} << 20;
+// Only tables up to n = 43 are cached. A table rebuilds at about 10 ns per byte on one core, while
+// keeping it costs every later run of any game about a third of that to load, encode and write
+// with the cache (and holds it in memory twice): past a few MB the cache would slow the common
+// run down more than it speeds up the rare big-n one.
+constexpr std::uint64_t kMaxCachedTableBytes = std::uint64_t{16} << 20;
 
 class DoublemoveCase final : public Case {
  public:
@@ -72,8 +74,10 @@ class DoublemoveProblem final : public Problem {
 
   bool adopt_artefact(const Artefact& artefact) const override {
     const int n = artefact_n(artefact.name);
-    if (n == 0 || artefact.version != game::StateTable::kVersion)
+    if (n == 0 || artefact.version != game::StateTable::kVersion ||
+        artefact.bytes.size() > kMaxCachedTableBytes + 4096) {  // 4096: room for the header
       return false;
+    }
     std::shared_ptr<const game::StateTable> table;
     try {
       table = game::StateTable::decode(artefact.bytes);

@@ -6,6 +6,6 @@ target_link_libraries(doublemove_table_bench PRIVATE gamebatch_core CLI11::CLI11
                                                      gamebatch_warnings)
 
 # Writes doublemove inputs (many random cases of one n) with the project's generators and format.
-add_executable(doublemove_make_case doublemove_make_case.cpp)
-target_link_libraries(doublemove_make_case PRIVATE gamebatch_core gamebatch_io CLI11::CLI11
+add_executable(make_doublemove_case make_doublemove_case.cpp)
+target_link_libraries(make_doublemove_case PRIVATE gamebatch_core gamebatch_io CLI11::CLI11
                                                    gamebatch_warnings)

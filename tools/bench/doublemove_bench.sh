@@ -4,7 +4,7 @@
 #   tools/bench/doublemove_bench.sh [--quick] [BUILD_DIR]
 #
 # BUILD_DIR (default: build) must hold tools/gamebatch and tools/bench/{command_bench,
-# doublemove_table_bench,doublemove_make_case}. Relative paths are taken from the repo root.
+# doublemove_table_bench,make_doublemove_case}. Relative paths are taken from the repo root.
 # Prints Markdown tables on stdout (progress on stderr):
 #   1. doublemove_table_bench on one core: the tables of n = 1..35 against a hash-map minimax
 #      (target: under 1 s), then time and memory of one table per n upwards until a build takes
@@ -55,7 +55,7 @@ quote() { printf '%q' "$1"; }
 gamebatch=$build/tools/gamebatch
 command_bench=$build/tools/bench/command_bench
 table_bench=$build/tools/bench/doublemove_table_bench
-make_case=$build/tools/bench/doublemove_make_case
+make_case=$build/tools/bench/make_doublemove_case
 for exe in "$gamebatch" "$command_bench" "$table_bench" "$make_case"; do
   [[ -x $exe ]] || die "'$exe' is missing. Build it first:
     cmake -S . -B $build -DCMAKE_BUILD_TYPE=Release -DGAMEBATCH_BUILD_BENCHMARKS=ON
@@ -88,14 +88,14 @@ echo
 
 echo "## 10,000 cases of n = 35 through gamebatch solve"
 echo
-echo "Inputs: \`doublemove_make_case --n 35 --cases 10000 --seed 1\` (k random in 0..36, mixed"
-echo "declaration patterns) and \`doublemove_make_case --n 35 --k 0 --cases 1\`. No answer cache."
+echo "Inputs: \`make_doublemove_case --n 35 --cases 10000 --seed 1\` (k random in 0..36, mixed"
+echo "declaration patterns) and \`make_doublemove_case --n 35 --k 0 --cases 1\`. No answer cache."
 echo "The 10,000 cases should cost little more than the one: one table plus look-ups."
 echo
 many=$scratch/many-35.in
 one=$scratch/one-35.in
-"$make_case" --n 35 --cases 10000 --seed 1 --output "$many" || die "doublemove_make_case failed"
-"$make_case" --n 35 --k 0 --cases 1 --seed 1 --output "$one" || die "doublemove_make_case failed"
+"$make_case" --n 35 --cases 10000 --seed 1 --output "$many" || die "make_doublemove_case failed"
+"$make_case" --n 35 --k 0 --cases 1 --seed 1 --output "$one" || die "make_doublemove_case failed"
 solve="$(quote "$gamebatch") solve --problem doublemove --no-cache"
 # The reference answers for the check: one run on one thread.
 mkdir -p "$scratch/reference"

@@ -1,7 +1,7 @@
-// doublemove_make_case: writes a doublemove input file of random cases with the project's own
+// make_doublemove_case: writes a doublemove input file of random cases with the project's own
 // generators and format, for benchmarks (e.g. 10,000 cases of n = 35).
 //
-//   doublemove_make_case --n 35 --cases 10000 --seed 1 > many-35.in
+//   make_doublemove_case --n 35 --cases 10000 --seed 1 > many-35.in
 //
 // The same options give the same bytes on every platform (the generators avoid the standard
 // distributions), so a benchmark input can be named by its command line instead of checked in.
@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
   CLI::App app{
       "Writes a doublemove input file of random cases (spec format). Deterministic: the "
       "same options give the same bytes.",
-      "doublemove_make_case"};
+      "make_doublemove_case"};
   std::map<std::string, game::DeclarationPattern> patterns;
   for (const auto pattern : game::kAllPatterns)
     patterns.emplace(std::string(game::to_string(pattern)), pattern);
@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
   app.add_option("-o,--output", out_path, "write here instead of stdout");
   CLI11_PARSE(app, argc, argv);
   if (k > n + 1) {
-    std::cerr << "doublemove_make_case: --k must be at most n + 1 = " << n + 1 << "\n";
+    std::cerr << "make_doublemove_case: --k must be at most n + 1 = " << n + 1 << "\n";
     return 2;
   }
 
@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
     std::cout << text;
     std::cout.flush();
     if (!std::cout) {
-      std::cerr << "doublemove_make_case: cannot write to stdout\n";
+      std::cerr << "make_doublemove_case: cannot write to stdout\n";
       return 1;
     }
     return 0;
@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
   out << text;
   out.close();
   if (!out) {
-    std::cerr << "doublemove_make_case: cannot write '" << out_path << "'\n";
+    std::cerr << "make_doublemove_case: cannot write '" << out_path << "'\n";
     return 1;
   }
   return 0;

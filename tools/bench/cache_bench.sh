@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Answer cache benchmark: a warm rerun of an unchanged mixed set against the cold run, measured in
+# one run, plus saving and loading a cache of a million entries.
+#
+#   tools/bench/cache_bench.sh [--quick] [BUILD_DIR]
+#
+# BUILD_DIR (default: build) must hold tools/gamebatch and tools/bench/{command_bench,
+# make_willow_case, make_boigame_case, make_wallgame_case, cache_file_bench}. Relative paths are
+# taken from the repo root. Prints Markdown on stdout (progress on stderr):
+#   1. The mixed set: willow D-large-practice.in, twenty willow cases with N = 4000 (four files of
+#      five: random, path, star, caterpillar), a boigame file of ten 300 x 300 boards, and 2,000
+#      small wallgame files. One "run" is three solve commands (one per game) sharing one cache,
+#      --jobs 2. Cold: the cache is removed first. Warm: a cache filled by an earlier run.
+#      Targets: the warm run solves no case and takes at most 1/10 of the cold run (speed-up
+#      >= 10x); its answer files are byte-identical to the cold run's.
+#   2. cache_file_bench: save and load of a 1,000,000-entry cache, each under a second.
+# --quick measures each command once instead of 3 times.
+# Exits 1 when a run fails, answers differ or a target is missed; all sections still run.
+set -euo pipefail
+
+usage() {
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+}
+
+quick=0
+positional=()
+for arg in "$@"; do
+  case "$arg" in
+    --quick) quick=1 ;;
+    -h | --help)
+      usage
+      exit 0
+      ;;
+    -*)
+      echo "cache_bench.sh: unknown option '$arg'" >&2
+      usage >&2
+      exit 2
+      ;;
+    *) positional+=("$arg") ;;
+  esac
+done
+if ((${#positional[@]} > 1)); then
+  usage >&2
+  exit 2
+fi
+
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$repo_root"
+build=$(realpath -m "${positional[0]:-build}")
+
+quote() { printf '%q' "$1"; }
+die() {
+  echo "cache_bench.sh: error: $*" >&2
+  exit 2
+}
+
+gamebatch=$build/tools/gamebatch
+bench_dir=$build/tools/bench
+for exe in "$gamebatch" "$bench_dir/command_bench" "$bench_dir/make_willow_case" \
+  "$bench_dir/make_boigame_case" "$bench_dir/make_wallgame_case" "$bench_dir/cache_file_bench"; do
+  [[ -x $exe ]] || die "'$exe' is missing. Build it first:
+    cmake -S . -B $build -DCMAKE_BUILD_TYPE=Release -DGAMEBATCH_BUILD_BENCHMARKS=ON
+    cmake --build $build -j2"
+done
+large_in=tests/data/willow/D-large-practice.in
+[[ -f $large_in ]] || die "'$large_in' not found"
+
+# On disk (not tmpfs) beside the build, so that the cache's fsync costs what it costs.
+scratch=$(mktemp -d "$build/cache_bench.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+set_dir=$scratch/set
+
+echo "cache_bench.sh: writing the mixed set under $set_dir" >&2
+mkdir -p "$set_dir/willow" "$set_dir/boigame" "$set_dir/wallgame"
+cp "$large_in" "$set_dir/willow/D-large-practice.in"
+seed=1
+for shape in random path star caterpillar; do
+  "$bench_dir/make_willow_case" --shape "$shape" --cities 4000 --cases 5 --seed "$seed" \
+    --output "$set_dir/willow/n4000-$shape.in"
+  seed=$((seed + 1))
+done
+"$bench_dir/make_boigame_case" --shape mixed --placement mixed --size 300 --tests 10 --seed 1 \
+  --output "$set_dir/boigame/boards-300.in"
+for k in $(seq -w 0 1999); do
+  "$bench_dir/make_wallgame_case" --height 2..12 --width 1..12 --cases 2 --seed "1$k" \
+    --output "$set_dir/wallgame/$k.in"
+done
+
+# One run of the whole set: three solve commands sharing the cache $1, answers under $2.
+run_set() {
+  local cache=$1 out=$2
+  local common="--jobs 2 --checkpoint 30 --cache $cache"
+  echo "$(quote "$gamebatch") solve -p willow $common --out $out/willow $(quote "$set_dir/willow") &&" \
+    "$(quote "$gamebatch") solve -p boigame $common --out $out/boigame $(quote "$set_dir/boigame") &&" \
+    "$(quote "$gamebatch") solve -p wallgame $common --out $out/wallgame $(quote "$set_dir/wallgame")"
+}
+
+failed=0
+fail_section() {
+  failed=1
+  echo
+  echo "**FAILED**: see the messages on stderr."
+}
+
+echo "## Answer cache benchmark"
+echo
+echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')."
+echo "$(date -u '+%Y-%m-%d %H:%M UTC'); build: \`$build\`."
+echo
+
+# Correctness first: one cold and one warm run into separate trees, compared byte for byte.
+echo "cache_bench.sh: checking that a warm run solves nothing and writes the same answers" >&2
+warm_cache=$scratch/warm.cache
+sh -c "$(run_set "$warm_cache" "$scratch/cold-answers")" 2>"$scratch/cold.log" ||
+  die "the cold run failed: $(tail -5 "$scratch/cold.log")"
+cp "$warm_cache" "$scratch/warm-before.cache"
+sh -c "$(run_set "$warm_cache" "$scratch/warm-answers")" 2>"$scratch/warm.log" ||
+  die "the warm run failed: $(tail -5 "$scratch/warm.log")"
+if ! diff -r -q "$scratch/cold-answers" "$scratch/warm-answers" >&2; then
+  echo "cache_bench.sh: the warm run's answers differ from the cold run's" >&2
+  failed=1
+fi
+if grep -q -v ' solved: 0 ' <(grep '^files: ' "$scratch/warm.log"); then
+  echo "cache_bench.sh: the warm run solved cases:" >&2
+  grep '^files: ' "$scratch/warm.log" >&2
+  failed=1
+fi
+if ! cmp -s "$warm_cache" "$scratch/warm-before.cache"; then
+  echo "cache_bench.sh: note: the warm run rewrote the cache file" >&2
+fi
+echo "### The mixed set: warm rerun vs cold run (--jobs 2)"
+echo
+echo "Set: D-large-practice.in (50 cases), 4 files x 5 willow cases with N = 4000, one boigame file"
+echo "of ten 300 x 300 boards, 2,000 wallgame files of two boards up to 12 x 12; $(find "$set_dir" -type f | wc -l) files."
+echo "Summary lines of the cold run, then of the warm run:"
+echo
+echo '```'
+grep '^files: ' "$scratch/cold.log"
+grep '^files: ' "$scratch/warm.log"
+echo '```'
+echo
+echo "Cache after the cold run: $(stat -c %s "$warm_cache") bytes; $("$gamebatch" cache stats "$warm_cache" | grep '^entries:')."
+echo "Target: the warm run takes at most 1/10 of the cold run (speed-up >= 10x)."
+echo
+
+repeat=$((quick ? 1 : 3))
+"$bench_dir/command_bench" --markdown --repeat "$repeat" --timeout 1200 --min-ratio 10 \
+  --run "warm=sh -c $(quote "$(run_set "$warm_cache" "{out}")")" \
+  --run "cold=sh -c $(quote "rm -f {out}/cold.cache; $(run_set "{out}/cold.cache" "{out}")")" ||
+  fail_section
+echo
+
+echo "### Saving and loading a cache of 1,000,000 entries"
+echo
+"$bench_dir/cache_file_bench" --entries 1000000 --repeat "$repeat" --dir "$scratch" || fail_section
+echo
+
+if ((failed)); then
+  echo "cache_bench.sh: FAILED (see the messages above)" >&2
+  exit 1
+fi
+echo "cache_bench.sh: all runs succeeded and all targets were met" >&2
