@@ -100,6 +100,31 @@ void write_file_atomically(const fs::path& path, std::string_view content) {
   write_whole(path, content, Durability::kRenameOnly);
 }
 
+bool write_file_if_changed(const fs::path& path, std::string_view content) {
+  // Compare only when the sizes agree; reading is far cheaper than a create and a rename.
+  std::error_code error;
+  if (fs::file_size(path, error) == content.size() && !error) {
+    const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (descriptor >= 0) {
+      std::string existing(content.size(), '\0');
+      std::size_t got = 0;
+      while (got < existing.size()) {
+        const ssize_t n = ::read(descriptor, existing.data() + got, existing.size() - got);
+        if (n < 0 && errno == EINTR)
+          continue;
+        if (n <= 0)
+          break;
+        got += static_cast<std::size_t>(n);
+      }
+      ::close(descriptor);
+      if (got == existing.size() && existing == content)
+        return false;
+    }
+  }
+  write_file_atomically(path, content);
+  return true;
+}
+
 void write_file_durably(const fs::path& path, std::string_view content) {
   write_whole(path, content, Durability::kSynced);
 }

@@ -12,9 +12,14 @@ namespace gamebatch::io {
 // small files. Throws std::system_error on failure (the temporary file is removed).
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);
 
-// The same, made durable: the data is fsync'ed before the rename and the directory after it, so
-// that after a crash or power loss `path` holds either the old or the new content, whole. For
-// files that cannot be recomputed cheaply (the answer cache).
+// The same, but leaves `path` alone (no write, same mtime) when it already holds exactly
+// `content`: a rerun whose answers did not change touches no answer file. Returns true when it
+// wrote.
+bool write_file_if_changed(const std::filesystem::path& path, std::string_view content);
+
+// The same as write_file_atomically, made durable: the data is fsync'ed before the rename and the
+// directory after it, so that after a crash or power loss `path` holds either the old or the new
+// content, whole. For files that cannot be recomputed cheaply (the answer cache).
 void write_file_durably(const std::filesystem::path& path, std::string_view content);
 
 }  // namespace gamebatch::io

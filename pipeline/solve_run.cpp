@@ -119,7 +119,7 @@ class Writer {
       content += problem_.answer_line(k + 1, record.answers[k]);
     }
     try {
-      io::write_file_atomically(file.answer, content);
+      io::write_file_if_changed(file.answer, content);
     } catch (const std::exception& error) {
       reject(file, 0, std::string("cannot write answers: ") + error.what());
       return;

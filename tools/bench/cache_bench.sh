@@ -10,7 +10,8 @@
 #   1. The mixed set: willow D-large-practice.in, twenty willow cases with N = 4000 (four files of
 #      five: random, path, star, caterpillar), a boigame file of ten 300 x 300 boards, and 2,000
 #      small wallgame files. One "run" is three solve commands (one per game) sharing one cache,
-#      --jobs 2. Cold: the cache is removed first. Warm: a cache filled by an earlier run.
+#      --jobs 2. Cold: the cache is removed first, answers go to a fresh directory. Warm: a cache
+#      filled by an earlier run, answers to the directory that run wrote (as a rerun does).
 #      Targets: the warm run solves no case and takes at most 1/10 of the cold run (speed-up
 #      >= 10x); its answer files are byte-identical to the cold run's.
 #   2. cache_file_bench: save and load of a 1,000,000-entry cache, each under a second.
@@ -86,7 +87,9 @@ for k in $(seq -w 0 1999); do
     --output "$set_dir/wallgame/$k.in"
 done
 
-# One run of the whole set: three solve commands sharing the cache $1, answers under $2.
+# One run of the whole set: three solve commands sharing the cache $1, answers under $2. The
+# result goes inside sh -c '...': paths must not hold single quotes (mktemp's do not), and {out}
+# stays unquoted for command_bench to replace.
 run_set() {
   local cache=$1 out=$2
   local common="--jobs 2 --checkpoint 30 --cache $cache"
@@ -145,8 +148,8 @@ echo
 
 repeat=$((quick ? 1 : 3))
 "$bench_dir/command_bench" --markdown --repeat "$repeat" --timeout 1200 --min-ratio 10 \
-  --run "warm=sh -c $(quote "$(run_set "$warm_cache" "{out}")")" \
-  --run "cold=sh -c $(quote "rm -f {out}/cold.cache; $(run_set "{out}/cold.cache" "{out}")")" ||
+  --run "warm=sh -c '$(run_set "$warm_cache" "$scratch/warm-answers")'" \
+  --run "cold=sh -c 'rm -f {out}/cold.cache; $(run_set "{out}/cold.cache" "{out}")'" ||
   fail_section
 echo
 
