@@ -1,0 +1,301 @@
+// End-to-end tests of the answer cache: the gamebatch binary run twice, edited, killed, run
+// concurrently, and its `cache` commands.
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <functional>
+#include <map>
+#include <thread>
+
+#include "cli_fixture.hpp"
+
+namespace {
+
+using namespace gamebatch::testing;
+
+struct Summary {
+  std::size_t files = 0, cases = 0, solved = 0, cached = 0, rejected = 0;
+};
+
+// The counts of the summary line that ends a solve's stderr.
+Summary summary_of(const Result& result) {
+  const std::vector<std::string> lines = lines_of(result.err);
+  std::smatch match;
+  if (lines.empty() || !std::regex_match(lines.back(), match, summary_pattern())) {
+    ADD_FAILURE() << "no summary line in:\n" << result.err;
+    return {};
+  }
+  return {std::stoul(match[1]), std::stoul(match[2]), std::stoul(match[3]), std::stoul(match[4]),
+          std::stoul(match[5])};
+}
+
+// Every answer file under `dir` with its content.
+std::map<std::string, std::string> answers_under(const fs::path& dir) {
+  std::map<std::string, std::string> answers;
+  for (const std::string& name : files_under(dir))
+    answers[name] = read_text(dir / name);
+  return answers;
+}
+
+class CacheCliTest : public CliTest {
+ protected:
+  // A set of willow files: the practice file and a few generated ones of `cities` cities.
+  void write_set(const fs::path& dir, int files, int cases_per_file, int cities,
+                 std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    for (int file = 0; file < files; ++file) {
+      std::vector<std::string> cases;
+      for (int k = 0; k < cases_per_file; ++k)
+        cases.push_back(willow_case(Shape::random, cities, 10000, rng));
+      write_text(dir / cat("set-", file, ".in"), willow_file(cases));
+    }
+  }
+
+  Result solve_with_cache(const std::string& out, const std::string& input,
+                          std::vector<std::string> extra = {}) const {
+    std::vector<std::string> args = {"--cache", "answers.cache", "--out", out};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back(input);
+    return solve(args);
+  }
+
+  Result cache_command(const std::vector<std::string>& args) const {
+    std::vector<std::string> all = {"cache"};
+    all.insert(all.end(), args.begin(), args.end());
+    return run(all);
+  }
+};
+
+TEST_F(CacheCliTest, WarmRunSolvesNothingAndWritesTheSameAnswers) {
+  copy_data("D-small-practice.in", at("in/practice.in"));
+  write_set(at("in"), 3, 4, 30, 1);
+  const Result cold = solve_with_cache("cold", "in");
+  ASSERT_EQ(cold.status, 0) << cold.err;
+  const Summary cold_summary = summary_of(cold);
+  EXPECT_EQ(cold_summary.cases, 62u);
+  EXPECT_EQ(cold_summary.solved + cold_summary.cached, 62u);
+
+  const Result warm = solve_with_cache("warm", "in");
+  ASSERT_EQ(warm.status, 0) << warm.err;
+  const Summary warm_summary = summary_of(warm);
+  EXPECT_EQ(warm_summary.solved, 0u);
+  EXPECT_EQ(warm_summary.cached, 62u);
+
+  const Result uncached = solve({"--no-cache", "--out", "plain", "in"});
+  ASSERT_EQ(uncached.status, 0) << uncached.err;
+  EXPECT_EQ(answers_under(at("warm")), answers_under(at("cold")));
+  EXPECT_EQ(answers_under(at("warm")), answers_under(at("plain")));
+}
+
+TEST_F(CacheCliTest, WarmRunLeavesTheCacheFileAsItWas) {
+  write_set(at("in"), 2, 3, 20, 2);
+  ASSERT_EQ(solve_with_cache("out", "in").status, 0);
+  const std::string before = read_text(at("answers.cache"));
+  ASSERT_EQ(solve_with_cache("out", "in").status, 0);
+  EXPECT_EQ(read_text(at("answers.cache")), before);
+}
+
+TEST_F(CacheCliTest, EditingOneCaseSolvesOnlyThatCase) {
+  write_set(at("in"), 3, 5, 25, 3);
+  ASSERT_EQ(solve_with_cache("out", "in").status, 0);
+  // Change the first coin of the second case of set-1.in.
+  std::vector<std::string> lines = lines_of(read_text(at("in/set-1.in")));
+  const std::size_t second_case_first_coin = 1 + (1 + 25 + 24) + 1;
+  ASSERT_LT(second_case_first_coin, lines.size());
+  lines[second_case_first_coin] = lines[second_case_first_coin] == "7" ? "8" : "7";
+  std::string edited;
+  for (const std::string& line : lines)
+    edited += line + "\n";
+  write_text(at("in/set-1.in"), edited);
+
+  const Result rerun = solve_with_cache("out", "in");
+  ASSERT_EQ(rerun.status, 0) << rerun.err;
+  const Summary summary = summary_of(rerun);
+  EXPECT_EQ(summary.solved, 1u);
+  EXPECT_EQ(summary.cached, 14u);
+  ASSERT_EQ(solve({"--no-cache", "--out", "plain", "in"}).status, 0);
+  EXPECT_EQ(answers_under(at("out")), answers_under(at("plain")));
+}
+
+TEST_F(CacheCliTest, SameCasesElsewhereReorderedAndRespacedAreHits) {
+  std::mt19937_64 rng(4);
+  std::vector<std::string> cases;
+  for (int k = 0; k < 4; ++k)
+    cases.push_back(willow_case(Shape::random, 12, 100, rng));
+  write_text(at("a/first.in"), willow_file(cases));
+  ASSERT_EQ(solve_with_cache("out-a", "a").status, 0);
+
+  // Another directory and name, the cases reversed, every line end CRLF plus extra blanks.
+  std::vector<std::string> reversed(cases.rbegin(), cases.rend());
+  std::string respaced;
+  for (const std::string& line : lines_of(willow_file(reversed)))
+    respaced += "  " + line + " \r\n\n";
+  write_text(at("b/deeper/other.in"), respaced);
+  const Result rerun = solve_with_cache("out-b", "b");
+  ASSERT_EQ(rerun.status, 0) << rerun.err;
+  const Summary summary = summary_of(rerun);
+  EXPECT_EQ(summary.solved, 0u);
+  EXPECT_EQ(summary.cached, 4u);
+}
+
+TEST_F(CacheCliTest, KilledRunKeepsItsCheckpointsAndTheRerunMatches) {
+  // Enough work for a few seconds on one thread: 40 files of two cases of 1500 cities.
+  write_set(at("in"), 40, 2, 1500, 5);
+  const pid_t child = start({"solve", "--problem", "willow", "--jobs", "1", "--checkpoint", "0.2",
+                             "--cache", "answers.cache", "--out", "out", "in"});
+  // Wait for a checkpoint with some answers in it, then kill the run without warning.
+  bool checkpointed = false;
+  for (int k = 0; k < 1000 && !checkpointed; ++k) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    checkpointed = fs::exists(at("answers.cache")) && fs::exists(at("out/set-3.ans"));
+  }
+  ::kill(child, SIGKILL);
+  const Result killed = finish(child);
+  ASSERT_TRUE(checkpointed) << "no checkpoint within 10 s: " << killed.err;
+  if (killed.status != 128 + SIGKILL)
+    GTEST_SKIP() << "the run finished before it could be killed; make the set bigger";
+
+  const Result rerun = solve_with_cache("out", "in", {"--jobs", "2"});
+  ASSERT_EQ(rerun.status, 0) << rerun.err;
+  const Summary summary = summary_of(rerun);
+  EXPECT_GT(summary.cached, 0u);
+  EXPECT_LT(summary.solved, 80u);
+  EXPECT_EQ(summary.solved + summary.cached, 80u);
+
+  ASSERT_EQ(solve({"--no-cache", "--jobs", "2", "--out", "plain", "in"}).status, 0);
+  EXPECT_EQ(answers_under(at("out")), answers_under(at("plain")));  // no partial or temp file
+  const Result verify = cache_command({"verify", "answers.cache"});
+  EXPECT_EQ(verify.status, 0) << verify.err;
+}
+
+// A cache file that cannot be trusted, three ways.
+std::vector<std::pair<std::string, std::function<std::string(const std::string&)>>> damages() {
+  return {
+      {"garbage", [](const std::string&) { return std::string("not a cache at all\n"); }},
+      {"flipped byte",
+       [](const std::string& good) {
+         std::string bad = good;
+         bad[bad.size() / 2] = static_cast<char>(bad[bad.size() / 2] ^ 0x20);
+         return bad;
+       }},
+      {"truncated", [](const std::string& good) { return good.substr(0, good.size() - 7); }},
+  };
+}
+
+TEST_F(CacheCliTest, UntrustworthyCacheIsSetAsideAndTheRunGoesOnCold) {
+  write_set(at("in"), 2, 3, 20, 6);
+  ASSERT_EQ(solve({"--no-cache", "--out", "plain", "in"}).status, 0);
+  ASSERT_EQ(solve_with_cache("first", "in").status, 0);
+  const std::string good = read_text(at("answers.cache"));
+  for (const auto& [name, damage] : damages()) {
+    SCOPED_TRACE(name);
+    const std::string bad = damage(good);
+    write_text(at("answers.cache"), bad);
+    fs::remove(at("answers.cache.bad"));
+    const Result result = solve_with_cache("again-" + name, "in");
+    EXPECT_EQ(result.status, 0) << result.err;
+    const std::vector<std::string> lines = lines_of(result.err);
+    EXPECT_EQ(count_containing(lines, "warning: the answer cache answers.cache cannot be trusted"),
+              1u)
+        << result.err;
+    EXPECT_EQ(summary_of(result).solved, 6u);
+    EXPECT_EQ(read_text(at("answers.cache.bad")), bad);
+    EXPECT_EQ(answers_under(at("again-" + name)), answers_under(at("plain")));
+    EXPECT_EQ(cache_command({"verify", "answers.cache"}).status, 0);
+  }
+}
+
+TEST_F(CacheCliTest, StrictCacheRefusesAnUntrustworthyCache) {
+  write_set(at("in"), 1, 2, 10, 7);
+  write_text(at("answers.cache"), "not a cache at all\n");
+  const Result result = solve_with_cache("out", "in", {"--strict-cache"});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(count_containing(error_lines(result.err), "cannot be trusted"), 1u) << result.err;
+  EXPECT_FALSE(fs::exists(at("out")));
+  EXPECT_EQ(read_text(at("answers.cache")), "not a cache at all\n");
+}
+
+TEST_F(CacheCliTest, TwoConcurrentRunsKeepBothSetsOfAnswers) {
+  write_set(at("one"), 6, 2, 400, 8);
+  write_set(at("two"), 6, 2, 400, 9);
+  const auto args = [](const std::string& set) {
+    return std::vector<std::string>{"solve", "--problem", "willow",        "--jobs",
+                                    "1",     "--cache",   "answers.cache", "--checkpoint",
+                                    "0.05",  "--out",     "out-" + set,    set};
+  };
+  const pid_t first = start(args("one"), "one");
+  const pid_t second = start(args("two"), "two");
+  const Result one = finish(first, "one");
+  const Result two = finish(second, "two");
+  ASSERT_EQ(one.status, 0) << one.err;
+  ASSERT_EQ(two.status, 0) << two.err;
+
+  const Result stats = cache_command({"stats", "answers.cache"});
+  ASSERT_EQ(stats.status, 0) << stats.err;
+  EXPECT_NE(stats.out.find("\nentries: 24\n"), std::string::npos) << stats.out;
+  for (const std::string set : {"one", "two"}) {
+    const Result warm = solve_with_cache("warm-" + set, set);
+    EXPECT_EQ(summary_of(warm).solved, 0u) << set;
+  }
+}
+
+TEST_F(CacheCliTest, NoCacheTouchesNoCacheAndTheDefaultLivesUnderXdg) {
+  write_set(at("in"), 1, 2, 10, 10);
+  const Result plain = solve({"--no-cache", "--out", "plain", "in"});
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  EXPECT_FALSE(fs::exists(root_ / "xdg-cache"));
+  EXPECT_EQ(summary_of(plain).solved, 2u);
+
+  ASSERT_EQ(solve({"--out", "first", "in"}).status, 0);
+  EXPECT_TRUE(fs::exists(root_ / "xdg-cache" / "gamebatch" / "answers.cache"));
+  const Result second = solve({"--out", "second", "in"});
+  EXPECT_EQ(summary_of(second).cached, 2u);
+}
+
+TEST_F(CacheCliTest, StatsExportMergeAndVerifyAgreeWithTheAnswers) {
+  write_set(at("a"), 1, 3, 15, 11);
+  write_set(at("b"), 1, 2, 15, 12);
+  ASSERT_EQ(solve({"--cache", "a.cache", "--out", "out-a", "a"}).status, 0);
+  ASSERT_EQ(solve({"--cache", "b.cache", "--out", "out-b", "b"}).status, 0);
+
+  const Result stats = cache_command({"stats", "a.cache"});
+  ASSERT_EQ(stats.status, 0) << stats.err;
+  EXPECT_NE(stats.out.find("\nentries: 3\n"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("\n  willow: 3\n"), std::string::npos) << stats.out;
+
+  const Result exported = cache_command({"export", "a.cache", "--format", "jsonl"});
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  const std::string answers = read_text(at("out-a/set-0.ans"));
+  std::size_t lines = 0;
+  for (const std::string& line : lines_of(exported.out)) {
+    const nlohmann::json entry = nlohmann::json::parse(line);
+    EXPECT_EQ(entry.at("game"), "willow");
+    EXPECT_TRUE(std::regex_match(entry.at("key").get<std::string>(), std::regex("[0-9a-f]{32}")));
+    EXPECT_FALSE(entry.at("case").get<std::string>().empty());
+    EXPECT_NE(answers.find(": " + entry.at("answer").get<std::string>() + "\n"), std::string::npos);
+    ++lines;
+  }
+  EXPECT_EQ(lines, 3u);
+
+  const Result merged = cache_command({"merge", "all.cache", "a.cache", "b.cache"});
+  ASSERT_EQ(merged.status, 0) << merged.err;
+  EXPECT_NE(cache_command({"stats", "all.cache"}).out.find("\nentries: 5\n"), std::string::npos);
+  const Result verify = cache_command({"verify", "all.cache"});
+  EXPECT_EQ(verify.status, 0) << verify.err;
+  EXPECT_NE(verify.out.find("sound"), std::string::npos);
+
+  write_text(at("broken.cache"), "junk");
+  const Result bad_merge = cache_command({"merge", "none.cache", "a.cache", "broken.cache"});
+  EXPECT_EQ(bad_merge.status, 1);
+  EXPECT_FALSE(fs::exists(at("none.cache")));
+  EXPECT_EQ(cache_command({"merge", "none.cache", "a.cache", "missing.cache"}).status, 1);
+  EXPECT_FALSE(fs::exists(at("none.cache")));
+  const Result bad_verify = cache_command({"verify", "broken.cache"});
+  EXPECT_EQ(bad_verify.status, 1);
+  EXPECT_EQ(count_containing(error_lines(bad_verify.err), "broken.cache: not a gamebatch cache"),
+            1u)
+      << bad_verify.err;
+}
+
+}  // namespace
