@@ -11,8 +11,9 @@ bool is_space(char c) {
   return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
-// Shows a token in a message without flooding the terminal.
-std::string quote(std::string_view token) {
+}  // namespace
+
+std::string quote_token(std::string_view token) {
   constexpr std::size_t kShown = 24;
   std::string shown(token.substr(0, kShown));
   for (char& c : shown) {
@@ -21,8 +22,6 @@ std::string quote(std::string_view token) {
   }
   return "'" + shown + (token.size() > kShown ? "...'" : "'");
 }
-
-}  // namespace
 
 void TokenScanner::skip_whitespace() {
   while (position_ < text_.size() && is_space(text_[position_])) {
@@ -41,61 +40,70 @@ std::size_t TokenScanner::line() {
   return line_;
 }
 
+std::string_view TokenScanner::peek_token() {
+  skip_whitespace();
+  std::size_t end = position_;
+  while (end < text_.size() && !is_space(text_[end]))
+    ++end;
+  return text_.substr(position_, end - position_);
+}
+
+Token TokenScanner::next_token() {
+  const std::string_view text = peek_token();
+  const Token token{text, line()};
+  position_ += text.size();
+  return token;
+}
+
+void TokenScanner::throw_end_of_file(const std::string& expected, const std::string& note) {
+  throw InputError(line(), expected + ", found end of file" + note);
+}
+
 bool TokenScanner::at_end() {
   skip_whitespace();
   return position_ == text_.size();
 }
 
 bool TokenScanner::try_read_int(std::int64_t min, std::int64_t max, std::int64_t& value) {
-  skip_whitespace();
-  std::size_t end = position_;
-  while (end < text_.size() && !is_space(text_[end]))
-    ++end;
-  const char* first = text_.data() + position_;
-  const char* last = text_.data() + end;
+  const std::string_view token = peek_token();
+  const char* first = token.data();
+  const char* last = token.data() + token.size();
   if (first != last && *first == '+')
     ++first;  // from_chars refuses a plus sign
   const auto [stop, error] = std::from_chars(first, last, value);
   if (first == last || error != std::errc() || stop != last || value < min || value > max) {
     return false;
   }
-  position_ = end;
+  position_ += token.size();
   return true;
 }
 
-void TokenScanner::throw_bad_int(const std::string& what, std::int64_t min, std::int64_t max) {
+void TokenScanner::throw_bad_int(const std::string& what, std::int64_t min, std::int64_t max,
+                                 const std::string& end_of_file_note) {
   const std::string expected = "expected " + what + " (an integer from " + std::to_string(min) +
                                " to " + std::to_string(max) + ")";
-  skip_whitespace();
-  if (position_ == text_.size())
-    throw InputError(line(), expected + ", found end of file");
-  std::size_t end = position_;
-  while (end < text_.size() && !is_space(text_[end]))
-    ++end;
-  const std::string_view token = text_.substr(position_, end - position_);
+  const std::string_view token = peek_token();
+  if (token.empty())
+    throw_end_of_file(expected, end_of_file_note);
   std::int64_t value = 0;
   const char* first = token.data();
   if (!token.empty() && token.front() == '+')
     ++first;
   const auto [stop, error] = std::from_chars(first, token.data() + token.size(), value);
   if (error == std::errc::result_out_of_range) {
-    throw InputError(line_, expected + ", found " + quote(token) + ", which is out of range");
+    throw InputError(line_, expected + ", found " + quote_token(token) + ", which is out of range");
   }
   if (error != std::errc() || stop != token.data() + token.size() || first == stop) {
-    throw InputError(line_, expected + ", found " + quote(token));
+    throw InputError(line_, expected + ", found " + quote_token(token));
   }
   throw InputError(line_, expected + ", found " + std::to_string(value));
 }
 
 void TokenScanner::expect_end(const std::string& after) {
-  skip_whitespace();
-  if (position_ == text_.size())
+  const std::string_view token = peek_token();
+  if (token.empty())
     return;
-  std::size_t end = position_;
-  while (end < text_.size() && !is_space(text_[end]))
-    ++end;
-  throw InputError(line_, "expected end of file after " + after + ", found " +
-                              quote(text_.substr(position_, end - position_)));
+  throw InputError(line_, "expected end of file after " + after + ", found " + quote_token(token));
 }
 
 }  // namespace gamebatch::io

@@ -4,27 +4,15 @@
 
 #include <gtest/gtest.h>
 
-#include "io/input_error.hpp"
 #include "io/willow/format.hpp"
+#include "tests/format_test_helpers.hpp"
 
 namespace gamebatch::io::willow {
 namespace {
 
-// The line and message of the InputError that parsing `text` throws.
-struct Rejection {
-  std::size_t line = 0;
-  std::string message;
-};
-
-Rejection rejection_of(const std::string& text) {
-  try {
-    parse_file(text);
-  } catch (const InputError& error) {
-    return {error.line(), error.what()};
-  }
-  ADD_FAILURE() << "accepted:\n" << text;
-  return {};
-}
+using gamebatch::testing::expect_rejected;
+using gamebatch::testing::Rejection;
+using gamebatch::testing::rejection_of;
 
 TEST(WillowFormat, ParsesTheOfficialLayout) {
   const auto instances = parse_file("2\n3\n1\n2\n3\n2\n3\n1\n7\n");
@@ -50,63 +38,49 @@ TEST(WillowFormat, RoundTripsThroughFormatFile) {
 }
 
 TEST(WillowFormat, RejectsTruncatedFileAtItsLastLine) {
-  const Rejection rejection = rejection_of("1\n3\n1\n2\n");
-  EXPECT_EQ(rejection.line, 4u);
-  EXPECT_NE(rejection.message.find("expected C_3 of case 1"), std::string::npos);
-  EXPECT_NE(rejection.message.find("found end of file"), std::string::npos);
-  EXPECT_NE(rejection.message.find("declares N = 3 on line 2"), std::string::npos);
+  expect_rejected(parse_file, "1\n3\n1\n2\n", 4,
+                  {"expected C_3 of case 1", "found end of file", "declares N = 3 on line 2"});
 }
 
 TEST(WillowFormat, RejectsMissingCase) {
-  const Rejection rejection = rejection_of("2\n1\n5\n");
+  const Rejection rejection = rejection_of(parse_file, "2\n1\n5\n");
   EXPECT_NE(rejection.message.find("case 2"), std::string::npos);
   EXPECT_NE(rejection.message.find("end of file"), std::string::npos);
 }
 
 TEST(WillowFormat, RejectsNonNumericToken) {
-  const Rejection rejection = rejection_of("1\n3\n1\nx2\n3\n2\n3\n");
-  EXPECT_EQ(rejection.line, 4u);
-  EXPECT_NE(rejection.message.find("expected C_2"), std::string::npos);
-  EXPECT_NE(rejection.message.find("found 'x2'"), std::string::npos);
+  expect_rejected(parse_file, "1\n3\n1\nx2\n3\n2\n3\n", 4, {"expected C_2", "found 'x2'"});
 }
 
 TEST(WillowFormat, RejectsNegativeCoin) {
-  const Rejection rejection = rejection_of("1\n2\n5\n-1\n2\n");
-  EXPECT_EQ(rejection.line, 4u);
-  EXPECT_NE(rejection.message.find("from 0 to"), std::string::npos);
-  EXPECT_NE(rejection.message.find("found -1"), std::string::npos);
+  expect_rejected(parse_file, "1\n2\n5\n-1\n2\n", 4, {"from 0 to", "found -1"});
 }
 
 TEST(WillowFormat, RejectsRoadToAnEarlierOrTheSameCity) {
-  const Rejection rejection = rejection_of("1\n3\n1\n1\n1\n2\n2\n");
-  EXPECT_EQ(rejection.line, 7u);
-  EXPECT_NE(rejection.message.find("expected j_2 of case 1"), std::string::npos);
-  EXPECT_NE(rejection.message.find("from 3 to 3"), std::string::npos);
+  expect_rejected(parse_file, "1\n3\n1\n1\n1\n2\n2\n", 7,
+                  {"expected j_2 of case 1", "from 3 to 3"});
 }
 
 TEST(WillowFormat, RejectsRoadBeyondN) {
-  const Rejection rejection = rejection_of("1\n3\n1\n1\n1\n4\n3\n");
-  EXPECT_EQ(rejection.line, 6u);
-  EXPECT_NE(rejection.message.find("found 4"), std::string::npos);
+  expect_rejected(parse_file, "1\n3\n1\n1\n1\n4\n3\n", 6, "found 4");
 }
 
 TEST(WillowFormat, RejectsTrailingGarbage) {
-  const Rejection rejection = rejection_of("1\n1\n5\n\n6\n");
-  EXPECT_EQ(rejection.line, 5u);
-  EXPECT_NE(rejection.message.find("expected end of file after case 1"), std::string::npos);
+  expect_rejected(parse_file, "1\n1\n5\n\n6\n", 5, "expected end of file after case 1");
 }
 
 TEST(WillowFormat, RejectsZeroCases) {
-  EXPECT_NE(rejection_of("0\n").message.find("the number of cases T"), std::string::npos);
+  EXPECT_NE(rejection_of(parse_file, "0\n").message.find("the number of cases T"),
+            std::string::npos);
 }
 
 TEST(WillowFormat, RejectsEmptyFile) {
-  EXPECT_NE(rejection_of("").message.find("found end of file"), std::string::npos);
+  EXPECT_NE(rejection_of(parse_file, "").message.find("found end of file"), std::string::npos);
 }
 
 TEST(WillowFormat, RejectsHugeNWithoutAllocatingIt) {
   // 2^31 - 1 cities would take gigabytes if reserved up front; the file holds only a few bytes.
-  const Rejection rejection = rejection_of("1\n2147483647\n1\n2\n");
+  const Rejection rejection = rejection_of(parse_file, "1\n2147483647\n1\n2\n");
   EXPECT_EQ(rejection.line, 4u);
   EXPECT_NE(rejection.message.find("expected C_3"), std::string::npos);
   EXPECT_NE(rejection.message.find("case 1 declares N = 2147483647 on line 2"), std::string::npos)
@@ -114,9 +88,7 @@ TEST(WillowFormat, RejectsHugeNWithoutAllocatingIt) {
 }
 
 TEST(WillowFormat, RejectsNBeyondThirtyTwoBits) {
-  const Rejection rejection = rejection_of("1\n99999999999999999999\n");
-  EXPECT_EQ(rejection.line, 2u);
-  EXPECT_NE(rejection.message.find("out of range"), std::string::npos);
+  expect_rejected(parse_file, "1\n99999999999999999999\n", 2, "out of range");
 }
 
 }  // namespace

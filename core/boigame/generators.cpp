@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/random.hpp"
+
 namespace gamebatch::boigame {
 
 std::string_view to_string(BoardShape shape) {
@@ -40,16 +42,6 @@ std::string_view to_string(Placement placement) {
 }
 
 namespace {
-
-// A uniform integer in [0, bound), bound >= 1, by rejection (no modulo bias).
-std::uint64_t uniform_below(std::mt19937_64& rng, std::uint64_t bound) {
-  const std::uint64_t rejected_below = (0 - bound) % bound;  // 2^64 mod bound
-  while (true) {
-    const std::uint64_t draw = rng();
-    if (draw >= rejected_below)
-      return draw % bound;
-  }
-}
 
 std::int32_t uniform_int_below(std::mt19937_64& rng, std::int32_t bound) {
   return static_cast<std::int32_t>(uniform_below(rng, static_cast<std::uint64_t>(bound)));

@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/random.hpp"
+
 namespace gamebatch::doublemove {
 
 std::string_view to_string(DeclarationPattern pattern) {
@@ -26,23 +28,10 @@ std::string_view to_string(DeclarationPattern pattern) {
   return "unknown";
 }
 
-std::uint64_t uniform_below(std::mt19937_64& rng, std::uint64_t bound) {
-  const std::uint64_t rejected_below = (0 - bound) % bound;  // 2^64 mod bound
-  while (true) {
-    const std::uint64_t draw = rng();
-    if (draw >= rejected_below)
-      return draw % bound;
-  }
-}
-
 namespace {
 
 int uniform_value(std::mt19937_64& rng, int n) {
   return 1 + static_cast<int>(uniform_below(rng, static_cast<std::uint64_t>(n)));
-}
-
-bool one_in(std::mt19937_64& rng, std::uint64_t odds) {
-  return uniform_below(rng, odds) == 0;
 }
 
 // Tracks components so that the forest pattern can pick two values in different ones.

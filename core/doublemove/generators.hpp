@@ -25,13 +25,8 @@ inline constexpr DeclarationPattern kAllPatterns[] = {
 
 std::string_view to_string(DeclarationPattern pattern);
 
-// A uniform integer in [0, bound), bound >= 1, by rejection. Used for every draw instead of the
-// standard distributions, whose algorithms differ between standard libraries: the same seed then
-// gives the same instance everywhere.
-std::uint64_t uniform_below(std::mt19937_64& rng, std::uint64_t bound);
-
 // k given declarations (0 <= k <= n + 1) on values 1..n (1 <= n <= kMaxN) drawn by `pattern`.
-// Deterministic for a given rng state.
+// Deterministic for a given rng state, and the same on every platform (core/random.hpp).
 Instance generate_instance(int n, int k, DeclarationPattern pattern, std::mt19937_64& rng);
 
 // A k for n: 0 or n + 1 a quarter of the time each, otherwise uniform over 0..n+1.

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/random.hpp"
+
 namespace gamebatch::wallgame {
 
 std::string_view to_string(CostPattern pattern) {
@@ -29,17 +31,6 @@ std::string_view to_string(CostPattern pattern) {
 }
 
 namespace {
-
-// A uniform integer in [0, bound), bound >= 1, by rejection (no modulo bias).
-std::uint64_t uniform_below(std::mt19937_64& rng, std::uint64_t bound) {
-  const std::uint64_t rejected_below = (0 - bound) % bound;  // 2^64 mod bound
-  while (true) {
-    const std::uint64_t draw = rng();
-    if (draw >= rejected_below) {
-      return draw % bound;
-    }
-  }
-}
 
 std::int32_t uniform_in(std::mt19937_64& rng, std::int32_t low, std::int32_t high) {
   const auto span = static_cast<std::uint64_t>(std::int64_t{high} - low + 1);

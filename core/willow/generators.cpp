@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/random.hpp"
+
 namespace gamebatch::willow {
 
 std::string_view to_string(TreeShape shape) {
@@ -51,17 +53,6 @@ namespace {
 using City = std::int32_t;
 using Road = std::pair<City, City>;
 
-// A uniform integer in [0, bound), bound >= 1, by rejection (no modulo bias).
-std::uint64_t uniform_below(std::mt19937_64& rng, std::uint64_t bound) {
-  const std::uint64_t rejected_below = (0 - bound) % bound;  // 2^64 mod bound
-  while (true) {
-    const std::uint64_t draw = rng();
-    if (draw >= rejected_below) {
-      return draw % bound;
-    }
-  }
-}
-
 City uniform_city_below(std::mt19937_64& rng, City bound) {
   return static_cast<City>(uniform_below(rng, static_cast<std::uint64_t>(bound)));
 }
@@ -72,10 +63,6 @@ Coins uniform_coins(std::mt19937_64& rng, Coins low, Coins high) {
     return static_cast<Coins>(rng());
   }
   return low + static_cast<Coins>(uniform_below(rng, span));
-}
-
-bool one_in(std::mt19937_64& rng, std::uint64_t odds) {
-  return uniform_below(rng, odds) == 0;
 }
 
 // Each city v >= 1 hangs off a uniformly chosen earlier city.

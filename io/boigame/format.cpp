@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -13,6 +12,7 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include "io/input_error.hpp"
+#include "io/token_scanner.hpp"
 
 namespace gamebatch::io::boigame {
 namespace {
@@ -22,21 +22,6 @@ using gamebatch::boigame::Square;
 
 // Any count of tests works (memory follows the tests present); this only keeps t in 32 bits.
 constexpr std::int64_t kMaxTests = 1'000'000'000;
-
-bool is_space(char c) {
-  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
-// Shows a token in a message without flooding the terminal.
-std::string quote(std::string_view token) {
-  constexpr std::size_t kShown = 24;
-  std::string shown(token.substr(0, kShown));
-  for (char& c : shown) {
-    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
-      c = '?';
-  }
-  return "'" + shown + (token.size() > kShown ? "...'" : "'");
-}
 
 std::string show_character(char c) {
   const auto byte = static_cast<unsigned char>(c);
@@ -53,83 +38,6 @@ std::string plural(std::size_t count, const char* noun) {
 std::string place(std::int32_t row, std::int32_t column) {
   return "row " + std::to_string(row + 1) + ", column " + std::to_string(column + 1);
 }
-
-// Whitespace-separated tokens with their line numbers. (io::TokenScanner reads integers only;
-// boards are rows of characters.)
-class Scanner {
- public:
-  explicit Scanner(std::string_view text) : text_(text) {}
-
-  // The next token, or an empty view at the end of the file. token_line() is its line.
-  std::string_view next_token() {
-    skip_whitespace();
-    token_line_ = line_;
-    const std::size_t begin = position_;
-    while (position_ < text_.size() && !is_space(text_[position_]))
-      ++position_;
-    if (begin == position_)
-      token_line_ = end_line();
-    return text_.substr(begin, position_ - begin);
-  }
-
-  std::size_t token_line() const { return token_line_; }
-
-  // True when the last token is followed by a space or tab rather than a line end.
-  bool blank_follows() const {
-    return position_ < text_.size() && (text_[position_] == ' ' || text_[position_] == '\t');
-  }
-
-  // Bytes not yet consumed: an upper bound on what the rest of the file can still hold.
-  std::size_t remaining_bytes() const { return text_.size() - position_; }
-
-  // The next token as an integer in [min, max]; else InputError "expected <what> (an integer
-  // from min to max), found ...". `describe` builds <what> only for the message.
-  template <typename Describe>
-  std::int64_t read_int(const Describe& describe, std::int64_t min, std::int64_t max) {
-    const std::string_view token = next_token();
-    auto fail = [&](const std::string& found) {
-      throw InputError(token_line_, "expected " + describe() + " (an integer from " +
-                                        std::to_string(min) + " to " + std::to_string(max) +
-                                        "), found " + found);
-    };
-    if (token.empty())
-      fail("end of file");
-    const char* first = token.data();
-    const char* last = token.data() + token.size();
-    if (*first == '+' && token.size() > 1)
-      ++first;  // from_chars refuses a plus sign
-    std::int64_t value = 0;
-    const auto [stop, error] = std::from_chars(first, last, value);
-    if (error == std::errc::result_out_of_range)
-      fail(quote(token) + ", which is out of range");
-    if (error != std::errc() || stop != last)
-      fail(quote(token));
-    if (value < min || value > max)
-      fail(std::to_string(value));
-    return value;
-  }
-
- private:
-  void skip_whitespace() {
-    while (position_ < text_.size() && is_space(text_[position_])) {
-      if (text_[position_] == '\n')
-        ++line_;
-      ++position_;
-    }
-  }
-
-  // The last line of the file: one ending in a newline ends on the line before the empty one.
-  std::size_t end_line() const {
-    if (line_ > 1 && !text_.empty() && text_.back() == '\n')
-      return line_ - 1;
-    return line_;
-  }
-
-  std::string_view text_;
-  std::size_t position_ = 0;
-  std::size_t line_ = 1;
-  std::size_t token_line_ = 1;
-};
 
 enum class Symbol : std::uint8_t { white, black, a, b, invalid };
 
@@ -157,11 +65,11 @@ struct ParsedTest {
   std::size_t line_of_n = 0;
 };
 
-ParsedTest parse_test(Scanner& scanner, std::int64_t test) {
+ParsedTest parse_test(TokenScanner& scanner, std::int64_t test) {
   const std::string of_test = " of test " + std::to_string(test);
+  const std::size_t line_of_n = scanner.line();
   const std::int64_t declared =
       scanner.read_int([&] { return "the board size n" + of_test; }, 2, kMaxBoardSize);
-  const std::size_t line_of_n = scanner.token_line();
   const auto n = static_cast<std::int32_t>(declared);
 
   Board board;
@@ -173,15 +81,17 @@ ParsedTest parse_test(Scanner& scanner, std::int64_t test) {
   Found b;
   std::size_t line = line_of_n;
   auto row_name = [&](std::int32_t row) { return "row " + std::to_string(row + 1) + of_test; };
+  // A file that ends inside a test: truncated, or its n is more than the file holds.
+  auto declared_n = [&] {
+    return " (test " + std::to_string(test) + " declares n = " + std::to_string(n) + " on line " +
+           std::to_string(line_of_n) + ")";
+  };
   for (std::int32_t row = 0; row < n; ++row) {
-    const std::string_view text = scanner.next_token();
-    line = scanner.token_line();
-    if (text.empty()) {
-      throw InputError(line, "expected " + row_name(row) + " (" + std::to_string(n) +
-                                 " characters from . # A B), found end of file (test " +
-                                 std::to_string(test) + " declares n = " + std::to_string(n) +
-                                 " on line " + std::to_string(line_of_n) + ")");
-    }
+    const Token token = scanner.read_token(
+        [&] { return row_name(row) + " (" + std::to_string(n) + " characters from . # A B)"; },
+        declared_n);
+    const std::string_view text = token.text;
+    line = token.line;
     if (text.size() != static_cast<std::size_t>(n)) {
       const bool split_by_blank =
           text.size() < static_cast<std::size_t>(n) && scanner.blank_follows();
@@ -247,18 +157,15 @@ void check_paths(const std::vector<ParsedTest>& tests) {
 }  // namespace
 
 std::vector<Board> parse_file(std::string_view text) {
-  Scanner scanner(text);
+  TokenScanner scanner(text);
   std::vector<ParsedTest> tests;
   try {
     const std::int64_t test_count =
         scanner.read_int([] { return std::string("the number of tests t"); }, 1, kMaxTests);
     for (std::int64_t test = 1; test <= test_count; ++test)
       tests.push_back(parse_test(scanner, test));
-    if (const std::string_view extra = scanner.next_token(); !extra.empty()) {
-      throw InputError(scanner.token_line(),
-                       "expected end of file after test " + std::to_string(test_count) +
-                           " (t = " + std::to_string(test_count) + "), found " + quote(extra));
-    }
+    scanner.expect_end("test " + std::to_string(test_count) +
+                       " (t = " + std::to_string(test_count) + ")");
   } catch (const InputError&) {
     check_paths(tests);  // a test without a path before the bad text is the first error
     throw;

@@ -52,30 +52,25 @@ Instance parse_case(TokenScanner& scanner, std::int64_t case_number) {
   Instance instance;
   instance.n = static_cast<int>(n);
   instance.declarations.reserve(static_cast<std::size_t>(k));  // k <= kMaxN + 1
-  try {
-    for (std::int64_t j = 1; j <= k; ++j) {
-      const auto a = scanner.read_int(
-          [&] {
-            return "a_" + std::to_string(j) + of_case() + ", a value of declaration " +
-                   std::to_string(j);
-          },
-          1, n);
-      const auto b = scanner.read_int(
-          [&] {
-            return "b_" + std::to_string(j) + of_case() + ", a value of declaration " +
-                   std::to_string(j);
-          },
-          1, n);
-      instance.declarations.push_back({static_cast<int>(a), static_cast<int>(b)});
-    }
-  } catch (const InputError& error) {
-    if (!scanner.at_end())
-      throw;
-    // A file that ends inside a case: truncated, or a k larger than the pairs that follow.
-    throw InputError(error.line(), std::string(error.what()) + " (case " +
-                                       std::to_string(case_number) +
-                                       " declares k = " + std::to_string(k) + " on line " +
-                                       std::to_string(line_of_k) + ")");
+  // A file that ends inside a case: truncated, or a k larger than the pairs that follow.
+  auto declared_k = [&] {
+    return " (case " + std::to_string(case_number) + " declares k = " + std::to_string(k) +
+           " on line " + std::to_string(line_of_k) + ")";
+  };
+  for (std::int64_t j = 1; j <= k; ++j) {
+    const auto a = scanner.read_int(
+        [&] {
+          return "a_" + std::to_string(j) + of_case() + ", a value of declaration " +
+                 std::to_string(j);
+        },
+        1, n, declared_k);
+    const auto b = scanner.read_int(
+        [&] {
+          return "b_" + std::to_string(j) + of_case() + ", a value of declaration " +
+                 std::to_string(j);
+        },
+        1, n, declared_k);
+    instance.declarations.push_back({static_cast<int>(a), static_cast<int>(b)});
   }
   return instance;
 }
@@ -83,15 +78,7 @@ Instance parse_case(TokenScanner& scanner, std::int64_t case_number) {
 }  // namespace
 
 std::vector<Instance> parse_file(std::string_view text) {
-  TokenScanner scanner(text);
-  const std::int64_t case_count = scanner.read_int("the number of cases T", 1, kMaxCases);
-  std::vector<Instance> instances;
-  for (std::int64_t case_number = 1; case_number <= case_count; ++case_number) {
-    instances.push_back(parse_case(scanner, case_number));
-  }
-  scanner.expect_end("case " + std::to_string(case_count) + " (T = " + std::to_string(case_count) +
-                     ")");
-  return instances;
+  return read_cases(text, kMaxCases, parse_case);
 }
 
 std::string format_case(const Instance& instance) {

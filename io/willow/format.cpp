@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "io/input_error.hpp"
 #include "io/token_scanner.hpp"
 
 namespace gamebatch::io::willow {
@@ -25,33 +24,28 @@ Instance parse_case(TokenScanner& scanner, std::int64_t case_number) {
   Instance instance;
   instance.coins.reserve(static_cast<std::size_t>(std::min(n, room)));
   instance.roads.reserve(static_cast<std::size_t>(std::min(n - 1, room)));
-  try {
-    for (std::int64_t city = 1; city <= n; ++city) {
-      instance.coins.push_back(scanner.read_int(
-          [&] {
-            return "C_" + std::to_string(city) + of_case() + ", the coins of city " +
-                   std::to_string(city);
-          },
-          0, kMaxCoins));
-    }
-    for (std::int64_t city = 1; city < n; ++city) {
-      const std::int64_t other = scanner.read_int(
-          [&] {
-            return "j_" + std::to_string(city) + of_case() + ", the city joined to city " +
-                   std::to_string(city);
-          },
-          city + 1, n);
-      instance.roads.emplace_back(static_cast<std::int32_t>(city - 1),
-                                  static_cast<std::int32_t>(other - 1));
-    }
-  } catch (const InputError& error) {
-    if (!scanner.at_end())
-      throw;
-    // A file that ends inside a case: truncated, or its N is far more than the file holds.
-    throw InputError(error.line(), std::string(error.what()) + " (case " +
-                                       std::to_string(case_number) +
-                                       " declares N = " + std::to_string(n) + " on line " +
-                                       std::to_string(line_of_n) + ")");
+  // A file that ends inside a case: truncated, or its N is far more than the file holds.
+  auto declared_n = [&] {
+    return " (case " + std::to_string(case_number) + " declares N = " + std::to_string(n) +
+           " on line " + std::to_string(line_of_n) + ")";
+  };
+  for (std::int64_t city = 1; city <= n; ++city) {
+    instance.coins.push_back(scanner.read_int(
+        [&] {
+          return "C_" + std::to_string(city) + of_case() + ", the coins of city " +
+                 std::to_string(city);
+        },
+        0, kMaxCoins, declared_n));
+  }
+  for (std::int64_t city = 1; city < n; ++city) {
+    const std::int64_t other = scanner.read_int(
+        [&] {
+          return "j_" + std::to_string(city) + of_case() + ", the city joined to city " +
+                 std::to_string(city);
+        },
+        city + 1, n, declared_n);
+    instance.roads.emplace_back(static_cast<std::int32_t>(city - 1),
+                                static_cast<std::int32_t>(other - 1));
   }
   return instance;
 }
@@ -59,15 +53,7 @@ Instance parse_case(TokenScanner& scanner, std::int64_t case_number) {
 }  // namespace
 
 std::vector<Instance> parse_file(std::string_view text) {
-  TokenScanner scanner(text);
-  const std::int64_t case_count = scanner.read_int("the number of cases T", 1, kMaxCases);
-  std::vector<Instance> instances;
-  for (std::int64_t case_number = 1; case_number <= case_count; ++case_number) {
-    instances.push_back(parse_case(scanner, case_number));
-  }
-  scanner.expect_end("case " + std::to_string(case_count) + " (T = " + std::to_string(case_count) +
-                     ")");
-  return instances;
+  return read_cases(text, kMaxCases, parse_case);
 }
 
 std::string format_case(const Instance& instance) {

@@ -6,37 +6,15 @@
 
 #include "io/boigame/format.hpp"
 #include "io/boigame/problem.hpp"
-#include "io/input_error.hpp"
+#include "tests/format_test_helpers.hpp"
 #include "tests/test_data.hpp"
 
 namespace gamebatch::io::boigame {
 namespace {
 
 using gamebatch::testing::cat;
+using gamebatch::testing::expect_rejected;
 using gamebatch::testing::read_test_file;
-
-struct Rejection {
-  std::size_t line = 0;
-  std::string message;
-};
-
-Rejection rejection_of(const std::string& text) {
-  try {
-    parse_file(text);
-  } catch (const InputError& error) {
-    return {error.line(), error.what()};
-  }
-  ADD_FAILURE() << "accepted:\n" << text;
-  return {};
-}
-
-// Expects `text` to be rejected on `line` with a message containing `expected`.
-void expect_rejected(const std::string& text, std::size_t line, const std::string& expected) {
-  const Rejection rejection = rejection_of(text);
-  EXPECT_EQ(rejection.line, line) << rejection.message;
-  EXPECT_NE(rejection.message.find(expected), std::string::npos)
-      << "message: " << rejection.message << "\nexpected to contain: " << expected;
-}
 
 TEST(BoigameFormat, ParsesTheOfficialSample) {
   const auto boards = parse_file(read_test_file("boigame/sample.in"));
@@ -81,109 +59,114 @@ TEST(BoigameFormat, AnswerLineIsTheWinnerAlone) {
 }
 
 TEST(BoigameFormat, RejectsNoA) {
-  expect_rejected("2\n2\nAB\n..\n3\n...\n.#.\n..B\n", 8,
+  expect_rejected(parse_file, "2\n2\nAB\n..\n3\n...\n.#.\n..B\n", 8,
                   "expected exactly one 'A' in test 2, found none");
 }
 
 TEST(BoigameFormat, RejectsTwoAs) {
-  expect_rejected("1\n3\nA..\n...\n.AB\n", 5,
+  expect_rejected(parse_file, "1\n3\nA..\n...\n.AB\n", 5,
                   "expected exactly one 'A' in test 1, found a second one in row 3, column 2 "
                   "(the first is in row 1, column 1)");
 }
 
 TEST(BoigameFormat, RejectsNoB) {
-  expect_rejected("1\n2\nA.\n..\n", 4, "expected exactly one 'B' in test 1, found none");
+  expect_rejected(parse_file, "1\n2\nA.\n..\n", 4,
+                  "expected exactly one 'B' in test 1, found none");
 }
 
 TEST(BoigameFormat, RejectsTwoBs) {
-  expect_rejected("1\n2\nAB\nB.\n", 4, "expected exactly one 'B' in test 1, found a second one");
+  expect_rejected(parse_file, "1\n2\nAB\nB.\n", 4,
+                  "expected exactly one 'B' in test 1, found a second one");
 }
 
 TEST(BoigameFormat, RejectsAnUnknownCharacter) {
-  expect_rejected("1\n3\nA..\n.x.\n..B\n", 4,
+  expect_rejected(parse_file, "1\n3\nA..\n.x.\n..B\n", 4,
                   "row 2 of test 1, column 2: expected one of '.', '#', 'A', 'B', found 'x'");
-  expect_rejected("1\n3\nA..\n.\x01.\n..B\n", 4, "found byte 0x01");
-  expect_rejected("1\n2\nAb\n..\n", 3, "found 'b'");
+  expect_rejected(parse_file, "1\n3\nA..\n.\x01.\n..B\n", 4, "found byte 0x01");
+  expect_rejected(parse_file, "1\n2\nAb\n..\n", 3, "found 'b'");
 }
 
 TEST(BoigameFormat, RejectsAShortRow) {
-  expect_rejected(
-      "1\n8\nA.......\n........\n........\n........\n.......\n........\n........\n"
-      ".......B\n",
-      7, "row 5 of test 1 has 7 characters, expected 8");
+  expect_rejected(parse_file,
+                  "1\n8\nA.......\n........\n........\n........\n.......\n........\n........\n"
+                  ".......B\n",
+                  7, "row 5 of test 1 has 7 characters, expected 8");
 }
 
 TEST(BoigameFormat, RejectsALongRow) {
-  expect_rejected("1\n3\nA..\n....\n..B\n", 4, "row 2 of test 1 has 4 characters, expected 3");
+  expect_rejected(parse_file, "1\n3\nA..\n....\n..B\n", 4,
+                  "row 2 of test 1 has 4 characters, expected 3");
 }
 
 TEST(BoigameFormat, RejectsASpaceInsideARowWithAHint) {
-  expect_rejected("1\n3\nA..\n. .\n..B\n", 4,
+  expect_rejected(parse_file, "1\n3\nA..\n. .\n..B\n", 4,
                   "row 2 of test 1 has 1 character, expected 3 (a row holds no spaces)");
 }
 
 TEST(BoigameFormat, RejectsAMissingRowAtTheEndOfTheFile) {
-  expect_rejected("1\n3\nA..\n...\n", 4,
+  expect_rejected(parse_file, "1\n3\nA..\n...\n", 4,
                   "expected row 3 of test 1 (3 characters from . # A B), found end of file "
                   "(test 1 declares n = 3 on line 2)");
 }
 
 TEST(BoigameFormat, RejectsAMissingTest) {
-  expect_rejected("3\n2\nAB\n..\n2\nA.\n.B\n", 7,
+  expect_rejected(parse_file, "3\n2\nAB\n..\n2\nA.\n.B\n", 7,
                   "expected the board size n of test 3 (an integer from 2 to 10000), found end "
                   "of file");
 }
 
 TEST(BoigameFormat, RejectsBoardsWithoutAWhitePathBetweenAAndB) {
-  expect_rejected("2\n2\nAB\n..\n3\nA#.\n##.\n..B\n", 5,
+  expect_rejected(parse_file, "2\n2\nAB\n..\n3\nA#.\n##.\n..B\n", 5,
                   "expected a path of white squares between A (row 1, column 1) and B (row 3, "
                   "column 3) in test 2 (the statement promises one), found none");
   // Diagonal neighbours are not joined.
-  expect_rejected("1\n2\nA#\n#B\n", 2, "expected a path of white squares");
+  expect_rejected(parse_file, "1\n2\nA#\n#B\n", 2, "expected a path of white squares");
 }
 
 TEST(BoigameFormat, ReportsTheFirstProblemInFileOrder) {
   // Paths are checked after the file is read, but a test without a path still comes before a
   // bad row in a later test; and a bad row before a later test without a path.
-  expect_rejected("2\n2\nA#\n#B\n2\nAx\n.B\n", 2, "expected a path of white squares");
-  expect_rejected("2\n2\nAx\n.B\n2\nA#\n#B\n", 3, "found 'x'");
+  expect_rejected(parse_file, "2\n2\nA#\n#B\n2\nAx\n.B\n", 2, "expected a path of white squares");
+  expect_rejected(parse_file, "2\n2\nAx\n.B\n2\nA#\n#B\n", 3, "found 'x'");
 }
 
 TEST(BoigameFormat, RejectsSizesOutsideTheLimits) {
-  expect_rejected("1\n1\nA\n", 2,
+  expect_rejected(parse_file, "1\n1\nA\n", 2,
                   "expected the board size n of test 1 (an integer from 2 to "
                   "10000), found 1");
-  expect_rejected("1\n10001\n", 2, "found 10001");
-  expect_rejected("1\nx\n", 2, "found 'x'");
-  expect_rejected("1\n99999999999999999999\n", 2, "which is out of range");
+  expect_rejected(parse_file, "1\n10001\n", 2, "found 10001");
+  expect_rejected(parse_file, "1\nx\n", 2, "found 'x'");
+  expect_rejected(parse_file, "1\n99999999999999999999\n", 2, "which is out of range");
 }
 
 TEST(BoigameFormat, RejectsABadTestCount) {
-  expect_rejected("0\n", 1,
+  expect_rejected(parse_file, "0\n", 1,
                   "expected the number of tests t (an integer from 1 to 1000000000), "
                   "found 0");
-  expect_rejected("", 1, "found end of file");
-  expect_rejected("two\n", 1, "found 'two'");
+  expect_rejected(parse_file, "", 1, "found end of file");
+  expect_rejected(parse_file, "two\n", 1, "found 'two'");
 }
 
 TEST(BoigameFormat, RejectsTrailingGarbage) {
-  expect_rejected("1\n2\nAB\n..\n\n5\n", 6, "expected end of file after test 1 (t = 1), found '5'");
+  expect_rejected(parse_file, "1\n2\nAB\n..\n\n5\n", 6,
+                  "expected end of file after test 1 (t = 1), found '5'");
 }
 
 TEST(BoigameFormat, RejectsAHugeDeclaredSizeWithoutAllocatingIt) {
   // n = 10,000 would take 12.5 MB of bits; the file holds two short rows. The parser must fail at
   // the first row instead of reserving the declared board.
-  expect_rejected("1\n10000\nA.\n.B\n", 3, "row 1 of test 1 has 2 characters, expected 10000");
+  expect_rejected(parse_file, "1\n10000\nA.\n.B\n", 3,
+                  "row 1 of test 1 has 2 characters, expected 10000");
   std::string rows_then_end = "1\n10000\n";
   rows_then_end += std::string(10000, '.') + "\n";
-  expect_rejected(rows_then_end, 3,
+  expect_rejected(parse_file, rows_then_end, 3,
                   "expected row 2 of test 1 (10000 characters from . # A B), found end of file");
 }
 
 TEST(BoigameFormat, ReportsTheLineOfTheOffendingRowInALaterTest) {
   std::string text = "2\n3\nA..\n...\n..B\n3\n...\nA#B\n";
   text += "..\n";  // row 3 of test 2, on line 9
-  expect_rejected(text, 9, "row 3 of test 2 has 2 characters, expected 3");
+  expect_rejected(parse_file, text, 9, "row 3 of test 2 has 2 characters, expected 3");
 }
 
 TEST(BoigameFormat, AcceptsTheLargestSize) {

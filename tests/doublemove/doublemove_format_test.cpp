@@ -6,7 +6,7 @@
 
 #include "io/doublemove/format.hpp"
 #include "io/doublemove/problem.hpp"
-#include "io/input_error.hpp"
+#include "tests/format_test_helpers.hpp"
 #include "tests/test_data.hpp"
 
 namespace gamebatch::io::doublemove {
@@ -15,25 +15,10 @@ namespace {
 using gamebatch::doublemove::Declaration;
 using gamebatch::doublemove::kMaxN;
 using gamebatch::testing::cat;
-
-struct Rejection {
-  std::size_t line = 0;
-  std::string message;
-};
-
-Rejection rejection_of(const std::string& text) {
-  try {
-    parse_file(text);
-  } catch (const InputError& error) {
-    return {error.line(), error.what()};
-  }
-  ADD_FAILURE() << "accepted:\n" << text;
-  return {};
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using gamebatch::testing::contains;
+using gamebatch::testing::expect_rejected;
+using gamebatch::testing::Rejection;
+using gamebatch::testing::rejection_of;
 
 TEST(DoublemoveFormat, ParsesTheSpecLayout) {
   const auto instances = parse_file("3\n2 0\n4 1\n1 2\n3 2\n2 2\n3 1\n");
@@ -79,89 +64,64 @@ TEST(DoublemoveFormat, AcceptsTheLimitsThemselves) {
 }
 
 TEST(DoublemoveFormat, RejectsZeroCasesAndEmptyFile) {
-  EXPECT_TRUE(contains(rejection_of("0\n").message, "the number of cases T"));
-  EXPECT_TRUE(contains(rejection_of("").message, "found end of file"));
+  EXPECT_TRUE(contains(rejection_of(parse_file, "0\n").message, "the number of cases T"));
+  EXPECT_TRUE(contains(rejection_of(parse_file, "").message, "found end of file"));
 }
 
 TEST(DoublemoveFormat, RejectsNOfZero) {
-  const Rejection rejection = rejection_of("1\n0 0\n");
-  EXPECT_EQ(rejection.line, 2u);
-  EXPECT_TRUE(contains(rejection.message, "expected n of case 1")) << rejection.message;
-  EXPECT_TRUE(contains(rejection.message, "found 0")) << rejection.message;
+  expect_rejected(parse_file, "1\n0 0\n", 2, {"expected n of case 1", "found 0"});
 }
 
 TEST(DoublemoveFormat, RejectsNAboveTheLargestSupportedNamingTheLimit) {
-  const Rejection rejection = rejection_of(cat("2\n3 0\n\n", kMaxN + 1, " 0\n"));
-  EXPECT_EQ(rejection.line, 4u);
-  EXPECT_TRUE(contains(rejection.message, cat("expected n of case 2 to be at most ", kMaxN,
-                                              ", the largest supported n, found ", kMaxN + 1)))
-      << rejection.message;
-  EXPECT_TRUE(contains(rejection.message, "GB")) << rejection.message;
+  expect_rejected(parse_file, cat("2\n3 0\n\n", kMaxN + 1, " 0\n"), 4,
+                  {cat("expected n of case 2 to be at most ", kMaxN,
+                       ", the largest supported n, found ", kMaxN + 1),
+                   "GB"});
   // Far above: still named against the limit, no table size to quote.
-  const Rejection far = rejection_of("1\n100000\n");
+  const Rejection far = rejection_of(parse_file, "1\n100000\n");
   EXPECT_TRUE(contains(far.message, "the largest supported n, found 100000")) << far.message;
 }
 
 TEST(DoublemoveFormat, RejectsKAboveNPlusOne) {
-  const Rejection rejection = rejection_of("1\n3 5\n");
-  EXPECT_EQ(rejection.line, 2u);
-  EXPECT_TRUE(contains(rejection.message, "expected k of case 1")) << rejection.message;
-  EXPECT_TRUE(contains(rejection.message, "from 0 to 4), found 5")) << rejection.message;
+  expect_rejected(parse_file, "1\n3 5\n", 2, {"expected k of case 1", "from 0 to 4), found 5"});
 }
 
 TEST(DoublemoveFormat, RejectsNegativeK) {
-  const Rejection rejection = rejection_of("1\n3 -1\n");
+  const Rejection rejection = rejection_of(parse_file, "1\n3 -1\n");
   EXPECT_TRUE(contains(rejection.message, "found -1")) << rejection.message;
 }
 
 TEST(DoublemoveFormat, RejectsValuesOutsideOneToN) {
-  const Rejection zero = rejection_of("1\n3 2\n1 2\n0 1\n");
-  EXPECT_EQ(zero.line, 4u);
-  EXPECT_TRUE(contains(zero.message, "expected a_2 of case 1")) << zero.message;
-  EXPECT_TRUE(contains(zero.message, "from 1 to 3), found 0")) << zero.message;
-  const Rejection above = rejection_of("2\n2 0\n3 1\n1 4\n");
-  EXPECT_EQ(above.line, 4u);
-  EXPECT_TRUE(contains(above.message, "expected b_1 of case 2")) << above.message;
-  EXPECT_TRUE(contains(above.message, "found 4")) << above.message;
+  expect_rejected(parse_file, "1\n3 2\n1 2\n0 1\n", 4,
+                  {"expected a_2 of case 1", "from 1 to 3), found 0"});
+  expect_rejected(parse_file, "2\n2 0\n3 1\n1 4\n", 4, {"expected b_1 of case 2", "found 4"});
 }
 
 TEST(DoublemoveFormat, RejectsTooFewPairsNamingTheDeclaredK) {
-  const Rejection rejection = rejection_of("1\n4 3\n1 2\n3 4\n");
-  EXPECT_EQ(rejection.line, 4u);
-  EXPECT_TRUE(contains(rejection.message, "expected a_3 of case 1")) << rejection.message;
-  EXPECT_TRUE(contains(rejection.message, "found end of file")) << rejection.message;
-  EXPECT_TRUE(contains(rejection.message, "case 1 declares k = 3 on line 2")) << rejection.message;
+  expect_rejected(
+      parse_file, "1\n4 3\n1 2\n3 4\n", 4,
+      {"expected a_3 of case 1", "found end of file", "case 1 declares k = 3 on line 2"});
 }
 
 TEST(DoublemoveFormat, RejectsTooManyPairs) {
   // The extra pair is read as the next case's n and k, or as trailing text.
-  const Rejection extra = rejection_of("1\n4 1\n1 2\n3 4\n");
-  EXPECT_EQ(extra.line, 4u);
-  EXPECT_TRUE(contains(extra.message, "expected end of file after case 1")) << extra.message;
+  expect_rejected(parse_file, "1\n4 1\n1 2\n3 4\n", 4, "expected end of file after case 1");
   // Here "3 4" becomes case 2's n = 3 and k = 4, and "2 0" its first pair.
-  const Rejection shifted = rejection_of("2\n4 1\n1 2\n3 4\n2 0\n");
-  EXPECT_EQ(shifted.line, 5u);
-  EXPECT_TRUE(contains(shifted.message, "expected b_1 of case 2")) << shifted.message;
-  EXPECT_TRUE(contains(shifted.message, "found 0")) << shifted.message;
+  expect_rejected(parse_file, "2\n4 1\n1 2\n3 4\n2 0\n", 5, {"expected b_1 of case 2", "found 0"});
 }
 
 TEST(DoublemoveFormat, RejectsMissingCase) {
-  const Rejection rejection = rejection_of("2\n3 0\n");
+  const Rejection rejection = rejection_of(parse_file, "2\n3 0\n");
   EXPECT_TRUE(contains(rejection.message, "expected n of case 2")) << rejection.message;
   EXPECT_TRUE(contains(rejection.message, "end of file")) << rejection.message;
 }
 
 TEST(DoublemoveFormat, RejectsNonNumericToken) {
-  const Rejection rejection = rejection_of("1\n3 1\n1 x\n");
-  EXPECT_EQ(rejection.line, 3u);
-  EXPECT_TRUE(contains(rejection.message, "expected b_1 of case 1")) << rejection.message;
-  EXPECT_TRUE(contains(rejection.message, "found 'x'")) << rejection.message;
+  expect_rejected(parse_file, "1\n3 1\n1 x\n", 3, {"expected b_1 of case 1", "found 'x'"});
 }
 
 TEST(DoublemoveFormat, RejectsNBeyondSixtyFourBits) {
-  const Rejection rejection = rejection_of("1\n99999999999999999999 0\n");
-  EXPECT_EQ(rejection.line, 2u);
-  EXPECT_TRUE(contains(rejection.message, "out of range")) << rejection.message;
+  expect_rejected(parse_file, "1\n99999999999999999999 0\n", 2, "out of range");
 }
 
 TEST(DoublemoveFormat, FormatCaseRefusesInvalidInstances) {

@@ -4,30 +4,16 @@
 
 #include <string>
 
-#include "io/input_error.hpp"
 #include "io/wallgame/format.hpp"
+#include "tests/format_test_helpers.hpp"
 
 namespace gamebatch::io::wallgame {
 namespace {
 
-struct Rejection {
-  std::size_t line = 0;
-  std::string message;
-};
-
-Rejection rejection_of(const std::string& text) {
-  try {
-    parse_file(text);
-  } catch (const InputError& error) {
-    return {error.line(), error.what()};
-  }
-  ADD_FAILURE() << "accepted:\n" << text;
-  return {};
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using gamebatch::testing::contains;
+using gamebatch::testing::expect_rejected;
+using gamebatch::testing::Rejection;
+using gamebatch::testing::rejection_of;
 
 TEST(WallgameFormat, ParsesTheLayout) {
   const auto boards = parse_file("2\n2 2\n12\n34\n1 3\n523\n");
@@ -68,45 +54,43 @@ TEST(WallgameFormat, AcceptsTheLargestBoardsAndOneRow) {
 }
 
 TEST(WallgameFormat, RejectsRowOfTheWrongLength) {
-  const Rejection shorter = rejection_of("1\n2 3\n123\n12\n");
+  const Rejection shorter = rejection_of(parse_file, "1\n2 3\n123\n12\n");
   EXPECT_EQ(shorter.line, 4u);
   EXPECT_EQ(shorter.message, "expected row 2 of case 1 (3 digits 0-9), found '12' (2 characters)");
-  const Rejection longer = rejection_of("1\n2 3\n1234\n123\n");
-  EXPECT_EQ(longer.line, 3u);
-  EXPECT_TRUE(contains(longer.message, "found '1234' (4 characters)")) << longer.message;
+  expect_rejected(parse_file, "1\n2 3\n1234\n123\n", 3, "found '1234' (4 characters)");
 }
 
 TEST(WallgameFormat, RejectsNonDigit) {
-  const Rejection letter = rejection_of("1\n2 3\n123\n1a3\n");
+  const Rejection letter = rejection_of(parse_file, "1\n2 3\n123\n1a3\n");
   EXPECT_EQ(letter.line, 4u);
   EXPECT_EQ(letter.message,
             "expected row 2 of case 1 (3 digits 0-9), found '1a3' ('a' at column 2 is not a "
             "digit)");
-  const Rejection sign = rejection_of("1\n1 2\n-1\n");
+  const Rejection sign = rejection_of(parse_file, "1\n1 2\n-1\n");
   EXPECT_TRUE(contains(sign.message, "'-' at column 1 is not a digit")) << sign.message;
-  const Rejection control = rejection_of("1\n1 2\n1\x01\n");
+  const Rejection control = rejection_of(parse_file, "1\n1 2\n1\x01\n");
   EXPECT_TRUE(contains(control.message, "found '1?' ('?' at column 2")) << control.message;
 }
 
 TEST(WallgameFormat, RejectsSizesOutOfRange) {
-  const Rejection no_rows = rejection_of("1\n0 3\n");
+  const Rejection no_rows = rejection_of(parse_file, "1\n0 3\n");
   EXPECT_EQ(no_rows.line, 2u);
   EXPECT_EQ(no_rows.message,
             "expected the number of rows h of case 1 (an integer from 1 to 2000), found 0");
-  EXPECT_TRUE(contains(rejection_of("1\n2001 3\n").message, "found 2001"));
-  const Rejection no_columns = rejection_of("2\n1 1\n5\n2 0\n");
+  EXPECT_TRUE(contains(rejection_of(parse_file, "1\n2001 3\n").message, "found 2001"));
+  const Rejection no_columns = rejection_of(parse_file, "2\n1 1\n5\n2 0\n");
   EXPECT_EQ(no_columns.line, 4u);
   EXPECT_EQ(no_columns.message,
             "expected the number of columns w of case 2 (an integer from 1 to 2000), found 0");
-  EXPECT_TRUE(contains(rejection_of("1\n2 2001\n").message, "found 2001"));
-  EXPECT_TRUE(contains(rejection_of("1\n-2 3\n").message, "found -2"));
-  EXPECT_TRUE(contains(rejection_of("1\n2 x\n").message, "columns w of case 1"));
-  EXPECT_TRUE(
-      contains(rejection_of("1\n99999999999999999999 1\n").message, "which is out of range"));
+  EXPECT_TRUE(contains(rejection_of(parse_file, "1\n2 2001\n").message, "found 2001"));
+  EXPECT_TRUE(contains(rejection_of(parse_file, "1\n-2 3\n").message, "found -2"));
+  EXPECT_TRUE(contains(rejection_of(parse_file, "1\n2 x\n").message, "columns w of case 1"));
+  EXPECT_TRUE(contains(rejection_of(parse_file, "1\n99999999999999999999 1\n").message,
+                       "which is out of range"));
 }
 
 TEST(WallgameFormat, RejectsMissingRowAtTheEndOfTheFile) {
-  const Rejection rejection = rejection_of("1\n3 5\n99999\n99999\n");
+  const Rejection rejection = rejection_of(parse_file, "1\n3 5\n99999\n99999\n");
   EXPECT_EQ(rejection.line, 4u);
   EXPECT_EQ(rejection.message,
             "expected row 3 of case 1 (5 digits 0-9), found end of file (case 1 declares h = 3 "
@@ -115,39 +99,35 @@ TEST(WallgameFormat, RejectsMissingRowAtTheEndOfTheFile) {
 
 TEST(WallgameFormat, RejectsMissingRowBeforeTheNextCase) {
   // The next case's "2 2" is read as the missing row: the wrong length says so.
-  const Rejection rejection = rejection_of("2\n3 5\n11111\n11111\n2 2\n12\n34\n");
+  const Rejection rejection = rejection_of(parse_file, "2\n3 5\n11111\n11111\n2 2\n12\n34\n");
   EXPECT_EQ(rejection.line, 5u);
   EXPECT_EQ(rejection.message, "expected row 3 of case 1 (5 digits 0-9), found '2' (1 character)");
 }
 
 TEST(WallgameFormat, RejectsMissingCaseAndWidth) {
-  const Rejection case_missing = rejection_of("2\n1 1\n5\n");
+  const Rejection case_missing = rejection_of(parse_file, "2\n1 1\n5\n");
   EXPECT_EQ(case_missing.line, 3u);
   EXPECT_EQ(case_missing.message,
             "expected the number of rows h of case 2 (an integer from 1 to 2000), found end of "
             "file");
-  EXPECT_TRUE(contains(rejection_of("1\n2").message, "columns w of case 1"));
+  EXPECT_TRUE(contains(rejection_of(parse_file, "1\n2").message, "columns w of case 1"));
 }
 
 TEST(WallgameFormat, RejectsTrailingGarbage) {
-  const Rejection rejection = rejection_of("1\n1 1\n5\n\n6\n");
+  const Rejection rejection = rejection_of(parse_file, "1\n1 1\n5\n\n6\n");
   EXPECT_EQ(rejection.line, 5u);
   EXPECT_EQ(rejection.message, "expected end of file after case 1 (T = 1), found '6'");
 }
 
 TEST(WallgameFormat, RejectsZeroCasesAndEmptyFile) {
-  EXPECT_TRUE(contains(rejection_of("0\n").message, "the number of cases T"));
-  const Rejection empty = rejection_of("");
-  EXPECT_EQ(empty.line, 1u);
-  EXPECT_TRUE(contains(empty.message, "found end of file"));
+  EXPECT_TRUE(contains(rejection_of(parse_file, "0\n").message, "the number of cases T"));
+  expect_rejected(parse_file, "", 1, "found end of file");
 }
 
 TEST(WallgameFormat, RejectsHugeDeclarationsWithoutAllocatingThem) {
   // A billion cases of 2000 x 2000 would be petabytes; the file holds a few bytes.
-  const Rejection rejection = rejection_of("1000000000\n2000 2000\n12\n");
-  EXPECT_EQ(rejection.line, 3u);
-  EXPECT_TRUE(contains(rejection.message, "found '12' (2 characters)")) << rejection.message;
-  const Rejection truncated = rejection_of("1000000000\n2000 2000\n");
+  expect_rejected(parse_file, "1000000000\n2000 2000\n12\n", 3, "found '12' (2 characters)");
+  const Rejection truncated = rejection_of(parse_file, "1000000000\n2000 2000\n");
   EXPECT_TRUE(contains(truncated.message, "declares h = 2000 on line 2")) << truncated.message;
 }
 
