@@ -1,6 +1,7 @@
 // Writes a file whole or not at all.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <string_view>
 
@@ -16,6 +17,11 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
 // `content`: a rerun whose answers did not change touches no answer file. Returns true when it
 // wrote.
 bool write_file_if_changed(const std::filesystem::path& path, std::string_view content);
+
+// Removes the temporary files (NAME.tmp.PID.N) that a process killed mid-write left in
+// `directory`: those of processes that no longer run. Returns how many it removed. Missing or
+// unreadable directories are skipped.
+std::size_t remove_stale_temporaries(const std::filesystem::path& directory);
 
 // The same as write_file_atomically, made durable: the data is fsync'ed before the rename and the
 // directory after it, so that after a crash or power loss `path` holds either the old or the new

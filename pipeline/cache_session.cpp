@@ -11,6 +11,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "io/atomic_file.hpp"
+
 namespace gamebatch::pipeline {
 
 namespace fs = std::filesystem;
@@ -34,6 +36,8 @@ CacheSession::CacheSession(CacheOptions options, const io::Problem& problem)
     });
     load_or_set_aside(cache_);
     last_seen_ = identify(options_.path);
+    const fs::path directory = options_.path.parent_path();
+    io::remove_stale_temporaries(directory.empty() ? fs::path(".") : directory);
   }
   loaded_entries_ = cache_.size();
   saved_generation_ = cache_.generation();  // what the file holds; dropping artefacts changes it
@@ -118,6 +122,8 @@ void CacheSession::save() {
     io::AnswerCache theirs;
     if (load_or_set_aside(theirs))
       cache_.merge_from(theirs);
+    if (saving_disabled_)
+      return;  // the file is there but unreadable: never replace what we could not read
   }
   const std::vector<io::Artefact> stored = cache_.artefacts_of(problem_.name());
   const auto already_stored = [&stored](std::string_view name) {

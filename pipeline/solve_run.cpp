@@ -16,6 +16,7 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <system_error>
 #include <tuple>
@@ -151,6 +152,19 @@ class Writer {
   RunSummary& summary_;
 };
 
+// A run killed while writing leaves its temporary answer files behind; the next run over the same
+// outputs removes them, so its answer directories hold exactly what an uninterrupted run leaves.
+void remove_leftovers_of_killed_runs(const std::vector<io::InputFile>& inputs) {
+  std::set<std::filesystem::path> directories;
+  for (const io::InputFile& file : inputs)
+    directories.insert(file.answer.parent_path());
+  std::size_t removed = 0;
+  for (const std::filesystem::path& directory : directories)
+    removed += io::remove_stale_temporaries(directory.empty() ? "." : directory);
+  if (removed != 0)
+    spdlog::info("removed {} temporary files left by an interrupted run", removed);
+}
+
 }  // namespace
 
 RunSummary run_solve(const SolveOptions& options) {
@@ -158,6 +172,7 @@ RunSummary run_solve(const SolveOptions& options) {
   const io::Problem& problem = *options.problem;
   RunSummary summary;
   summary.files = options.inputs.size();
+  remove_leftovers_of_killed_runs(options.inputs);
 
   const std::size_t in_flight =
       options.max_files_in_flight != 0

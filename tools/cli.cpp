@@ -90,7 +90,10 @@ void add_solve_command(CLI::App& app, SolveArguments& arguments) {
                                           : std::string("none: neither XDG_CACHE_HOME nor HOME "
                                                         "is set")) +
                            ")")
-          ->type_name("FILE");
+          ->type_name("FILE")
+          ->check([](const std::string& path) {
+            return path.empty() ? std::string("the cache file name must not be empty") : "";
+          });
   solve->add_flag("--no-cache", arguments.no_cache, "Solve every case; read and write no cache")
       ->excludes(cache_option);
   solve->add_flag("--strict-cache", arguments.strict_cache,
@@ -142,10 +145,17 @@ int run_solve(const SolveArguments& arguments) {
         spdlog::error("{}", error.what());
         return kExitUsage;
       } catch (const std::exception& error) {
-        spdlog::error("cannot use the answer cache {}: {}", cache_options.path.string(),
-                      error.what());
-        return kExitUsage;
+        if (!arguments.cache_file.empty() || arguments.strict_cache) {
+          spdlog::error("cannot use the answer cache {}: {}", cache_options.path.string(),
+                        error.what());
+          return kExitUsage;
+        }
+        // The default location is not the user's choice: its trouble must not stop the run.
+        spdlog::warn("cannot use the default answer cache {} ({}); going on without a cache",
+                     cache_options.path.string(), error.what());
       }
+    }
+    if (cache != nullptr) {
       options.cache = &cache->cache();
       cache->start_checkpoints();
     }
