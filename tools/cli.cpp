@@ -167,8 +167,9 @@ int run_solve(const SolveArguments& arguments) {
   if (cache != nullptr) {
     cache->finish();
     // Freeing a map of a million entries one by one takes longer than the process exit does.
-    static const pipeline::CacheSession* const kept_until_exit = cache.release();
-    (void)kept_until_exit;
+    // Volatile, so that the pointer stays in memory where leak checkers see it reachable.
+    [[maybe_unused]] static pipeline::CacheSession* volatile kept_until_exit = nullptr;
+    kept_until_exit = cache.release();
   }
   // The whole command's time, finding inputs and loading and saving the cache included.
   const double seconds =
