@@ -2,8 +2,8 @@
 #include "io/boigame/problem.hpp"
 #include "io/doublemove/problem.hpp"
 #include "io/problem.hpp"
-#include "io/willow/problem.hpp"
 #include "io/wallgame/problem.hpp"
+#include "io/willow/problem.hpp"
 
 namespace gamebatch::io {
 
