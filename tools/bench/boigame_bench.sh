@@ -15,64 +15,19 @@
 # --quick measures each command once instead of 5 (section 1) / 2 (section 2) times.
 # Exits 1 when a run fails, an answer differs or a target is missed; all sections still run.
 set -euo pipefail
+# shellcheck source=tools/bench/bench_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench_lib.sh"
 
-usage() {
-  # The header comment, up to the first line that is not a comment.
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
-}
-
-quick=0
-positional=()
-for arg in "$@"; do
-  case "$arg" in
-    --quick) quick=1 ;;
-    -h | --help)
-      usage
-      exit 0
-      ;;
-    -*)
-      echo "boigame_bench.sh: unknown option '$arg'" >&2
-      usage >&2
-      exit 2
-      ;;
-    *) positional+=("$arg") ;;
-  esac
-done
-if ((${#positional[@]} > 1)); then
-  usage >&2
-  exit 2
-fi
-
-repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$repo_root"
-build=$(realpath -m "${positional[0]:-build}")
-
-# Paths go into `sh -c` command lines: quote them for the shell.
-quote() { printf '%q' "$1"; }
-
-die() {
-  echo "boigame_bench.sh: error: $*" >&2
-  exit 2
-}
+bench_init 1 "$@"
 
 gamebatch=$build/tools/gamebatch
 command_bench=$build/tools/bench/command_bench
 make_case=$build/tools/bench/make_boigame_case
 baseline=$build/tools/bench/boigame_baseline
-for exe in "$gamebatch" "$command_bench" "$make_case" "$baseline"; do
-  [[ -x $exe ]] || die "'$exe' is missing. Build it first:
-    cmake -S . -B $build -DCMAKE_BUILD_TYPE=Release -DGAMEBATCH_BUILD_BENCHMARKS=ON
-    cmake --build $build -j2"
-done
+bench_require_built "$gamebatch" "$command_bench" "$make_case" "$baseline"
 
-# An answer cache would turn repeats into look-ups: bypass it.
-solve="$(quote "$gamebatch") solve --problem boigame --jobs 2"
-if "$gamebatch" solve --help 2>/dev/null | grep -q -- '--no-cache'; then
-  solve+=" --no-cache"
-fi
-
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/boigame_bench.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
+solve=$(bench_solve_command "$gamebatch" boigame)
+bench_make_scratch
 
 if ((quick)); then
   file_repeat=1
@@ -81,13 +36,6 @@ else
   file_repeat=5
   large_repeat=2
 fi
-failed=0
-# Keeps the Markdown readable when a section has no (or a failing) table.
-fail_section() {
-  failed=1
-  echo
-  echo "**FAILED**: see the messages on stderr."
-}
 
 # Writes the input and the baseline's answers to it (the reference both programs are checked
 # against in every measured run).
@@ -100,7 +48,7 @@ make_input() {
 
 echo "## boigame benchmark"
 echo
-echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')."
+bench_machine_line
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'); build: \`$build\`; repeats: $file_repeat (300 file), $large_repeat (n = 2000)."
 echo "Speed-up = baseline median wall time / gamebatch median wall time; MB = 10^6 bytes."
 echo
@@ -139,8 +87,4 @@ for shape in open sparse dense snake maze; do
   echo
 done
 
-if ((failed)); then
-  echo "boigame_bench.sh: FAILED (see the messages above)" >&2
-  exit 1
-fi
-echo "boigame_bench.sh: all runs succeeded and all targets were met" >&2
+bench_finish

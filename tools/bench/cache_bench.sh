@@ -18,57 +18,20 @@
 # --quick measures each command once instead of 3 times.
 # Exits 1 when a run fails, answers differ or a target is missed; all sections still run.
 set -euo pipefail
+# shellcheck source=tools/bench/bench_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench_lib.sh"
 
-usage() {
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
-}
-
-quick=0
-positional=()
-for arg in "$@"; do
-  case "$arg" in
-    --quick) quick=1 ;;
-    -h | --help)
-      usage
-      exit 0
-      ;;
-    -*)
-      echo "cache_bench.sh: unknown option '$arg'" >&2
-      usage >&2
-      exit 2
-      ;;
-    *) positional+=("$arg") ;;
-  esac
-done
-if ((${#positional[@]} > 1)); then
-  usage >&2
-  exit 2
-fi
-
-repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$repo_root"
-build=$(realpath -m "${positional[0]:-build}")
-
-quote() { printf '%q' "$1"; }
-die() {
-  echo "cache_bench.sh: error: $*" >&2
-  exit 2
-}
+bench_init 1 "$@"
 
 gamebatch=$build/tools/gamebatch
 bench_dir=$build/tools/bench
-for exe in "$gamebatch" "$bench_dir/command_bench" "$bench_dir/make_willow_case" \
-  "$bench_dir/make_boigame_case" "$bench_dir/make_wallgame_case" "$bench_dir/cache_file_bench"; do
-  [[ -x $exe ]] || die "'$exe' is missing. Build it first:
-    cmake -S . -B $build -DCMAKE_BUILD_TYPE=Release -DGAMEBATCH_BUILD_BENCHMARKS=ON
-    cmake --build $build -j2"
-done
+bench_require_built "$gamebatch" "$bench_dir/command_bench" "$bench_dir/make_willow_case" \
+  "$bench_dir/make_boigame_case" "$bench_dir/make_wallgame_case" "$bench_dir/cache_file_bench"
 large_in=tests/data/willow/D-large-practice.in
 [[ -f $large_in ]] || die "'$large_in' not found"
 
 # On disk (not tmpfs) beside the build, so that the cache's fsync costs what it costs.
-scratch=$(mktemp -d "$build/cache_bench.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
+bench_make_scratch "$build"
 set_dir=$scratch/set
 
 echo "cache_bench.sh: writing the mixed set under $set_dir" >&2
@@ -98,16 +61,10 @@ run_set() {
     "$(quote "$gamebatch") solve -p wallgame $common --out $out/wallgame $(quote "$set_dir/wallgame")"
 }
 
-failed=0
-fail_section() {
-  failed=1
-  echo
-  echo "**FAILED**: see the messages on stderr."
-}
 
 echo "## Answer cache benchmark"
 echo
-echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')."
+bench_machine_line
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'); build: \`$build\`."
 echo
 
@@ -158,8 +115,4 @@ echo
 "$bench_dir/cache_file_bench" --entries 1000000 --repeat "$repeat" --dir "$scratch" || fail_section
 echo
 
-if ((failed)); then
-  echo "cache_bench.sh: FAILED (see the messages above)" >&2
-  exit 1
-fi
-echo "cache_bench.sh: all runs succeeded and all targets were met" >&2
+bench_finish

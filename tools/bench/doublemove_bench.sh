@@ -15,52 +15,16 @@
 # --quick: budget 10 s instead of 60 in section 1, one repeat instead of 3 in section 2.
 # Exits 1 when a run fails or an answer differs; all sections still run.
 set -euo pipefail
+# shellcheck source=tools/bench/bench_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench_lib.sh"
 
-usage() {
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
-}
-
-quick=0
-positional=()
-for arg in "$@"; do
-  case "$arg" in
-    --quick) quick=1 ;;
-    -h | --help)
-      usage
-      exit 0
-      ;;
-    -*)
-      echo "doublemove_bench.sh: unknown option '$arg'" >&2
-      usage >&2
-      exit 2
-      ;;
-    *) positional+=("$arg") ;;
-  esac
-done
-if ((${#positional[@]} > 1)); then
-  usage >&2
-  exit 2
-fi
-
-repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$repo_root"
-build=$(realpath -m "${positional[0]:-build}")
-
-die() {
-  echo "doublemove_bench.sh: error: $*" >&2
-  exit 2
-}
-quote() { printf '%q' "$1"; }
+bench_init 1 "$@"
 
 gamebatch=$build/tools/gamebatch
 command_bench=$build/tools/bench/command_bench
 table_bench=$build/tools/bench/doublemove_table_bench
 make_case=$build/tools/bench/make_doublemove_case
-for exe in "$gamebatch" "$command_bench" "$table_bench" "$make_case"; do
-  [[ -x $exe ]] || die "'$exe' is missing. Build it first:
-    cmake -S . -B $build -DCMAKE_BUILD_TYPE=Release -DGAMEBATCH_BUILD_BENCHMARKS=ON
-    cmake --build $build -j2"
-done
+bench_require_built "$gamebatch" "$command_bench" "$table_bench" "$make_case"
 
 if ((quick)); then
   budget=10
@@ -69,15 +33,8 @@ else
   budget=60
   repeat=3
 fi
-failed=0
-fail_section() {
-  failed=1
-  echo
-  echo "**FAILED**: see the messages on stderr."
-}
 
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/doublemove_bench.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
+bench_make_scratch
 
 echo "# doublemove benchmark"
 echo
@@ -109,8 +66,4 @@ eval "$solve --jobs 1 --out $(quote "$scratch/reference") $(quote "$many")" 2>/d
   fail_section
 echo
 
-if ((failed)); then
-  echo "doublemove_bench.sh: FAILED (see the messages above)" >&2
-  exit 1
-fi
-echo "doublemove_bench.sh: all runs succeeded" >&2
+bench_finish "all runs succeeded"

@@ -7,9 +7,7 @@
 // maze) and the placement (k / 5) mod 2 (corners, random): ten tests cover every combination.
 // The same options give the same file on every platform (the generators avoid the standard
 // distributions), so a benchmark input can be named by its command line instead of checked in.
-#include <cctype>
 #include <cstdint>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -21,6 +19,8 @@
 
 #include "core/boigame/generators.hpp"
 #include "io/boigame/format.hpp"
+#include "tools/bench/case_options.hpp"
+#include "tools/bench/case_output.hpp"
 
 namespace {
 
@@ -32,17 +32,13 @@ constexpr const char* kMixed = "mixed";
 template <typename Enum, std::size_t Count>
 std::map<std::string, std::optional<Enum>> names_of(const Enum (&all)[Count]) {
   std::map<std::string, std::optional<Enum>> names;
-  for (const Enum value : all)
-    names.emplace(std::string(boigame::to_string(value)), value);
+  for (const auto& [name, value] : gamebatch::bench::enum_names(all))
+    names.emplace(name, value);
   names.emplace(kMixed, std::nullopt);
   return names;
 }
 
-std::string to_lower(std::string text) {
-  for (auto& c : text)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
+using gamebatch::bench::to_lower;
 
 }  // namespace
 
@@ -98,25 +94,9 @@ int main(int argc, char** argv) {
           rng));
     }
     const std::string text = gamebatch::io::boigame::format_file(boards);
-    if (out_path.empty()) {
-      std::cout << text;
-      std::cout.flush();
-      if (!std::cout) {
-        std::cerr << "make_boigame_case: cannot write to stdout\n";
-        return 1;
-      }
-    } else {
-      std::ofstream out(out_path, std::ios::binary);
-      out << text;
-      out.close();
-      if (!out) {
-        std::cerr << "make_boigame_case: cannot write '" << out_path << "'\n";
-        return 1;
-      }
-    }
+    return gamebatch::bench::write_case_file("make_boigame_case", out_path, text);
   } catch (const std::exception& e) {
     std::cerr << "make_boigame_case: " << e.what() << "\n";
     return 1;
   }
-  return 0;
 }

@@ -5,9 +5,7 @@
 //
 // The same options give the same bytes on every platform (the generators avoid the standard
 // distributions), so a benchmark input can be named by its command line instead of checked in.
-#include <fstream>
 #include <iostream>
-#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -16,6 +14,8 @@
 
 #include "core/doublemove/generators.hpp"
 #include "io/doublemove/format.hpp"
+#include "tools/bench/case_options.hpp"
+#include "tools/bench/case_output.hpp"
 
 namespace game = gamebatch::doublemove;
 
@@ -24,9 +24,7 @@ int main(int argc, char** argv) {
       "Writes a doublemove input file of random cases (spec format). Deterministic: the "
       "same options give the same bytes.",
       "make_doublemove_case"};
-  std::map<std::string, game::DeclarationPattern> patterns;
-  for (const auto pattern : game::kAllPatterns)
-    patterns.emplace(std::string(game::to_string(pattern)), pattern);
+  const auto patterns = gamebatch::bench::enum_names(game::kAllPatterns);
   int n = 0;
   int k = -1;
   int cases = 1;
@@ -57,21 +55,5 @@ int main(int argc, char** argv) {
     instances.push_back(game::generate_instance(n, declared, patterns.at(pattern_name), rng));
   }
   const std::string text = gamebatch::io::doublemove::format_file(instances);
-  if (out_path.empty()) {
-    std::cout << text;
-    std::cout.flush();
-    if (!std::cout) {
-      std::cerr << "make_doublemove_case: cannot write to stdout\n";
-      return 1;
-    }
-    return 0;
-  }
-  std::ofstream out(out_path, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) {
-    std::cerr << "make_doublemove_case: cannot write '" << out_path << "'\n";
-    return 1;
-  }
-  return 0;
+  return gamebatch::bench::write_case_file("make_doublemove_case", out_path, text);
 }

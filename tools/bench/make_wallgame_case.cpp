@@ -6,12 +6,9 @@
 //
 // The same options give the same file on every platform (the generators avoid the standard
 // distributions), so a benchmark input can be named by its command line instead of checked in.
-#include <cctype>
 #include <charconv>
 #include <cstdint>
-#include <fstream>
 #include <iostream>
-#include <map>
 #include <random>
 #include <string>
 #include <string_view>
@@ -21,6 +18,8 @@
 
 #include "core/wallgame/generators.hpp"
 #include "io/wallgame/format.hpp"
+#include "tools/bench/case_options.hpp"
+#include "tools/bench/case_output.hpp"
 
 namespace {
 
@@ -52,13 +51,6 @@ std::string parse_range(const std::string& text, std::int64_t low, std::int64_t 
   return "";
 }
 
-std::string to_lower(std::string text) {
-  for (auto& c : text) {
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return text;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -68,9 +60,7 @@ int main(int argc, char** argv) {
       "given ranges. Deterministic: the same options give the same bytes.",
       "make_wallgame_case"};
 
-  std::map<std::string, wallgame::CostPattern> patterns;
-  for (const wallgame::CostPattern pattern : wallgame::kAllCostPatterns)
-    patterns.emplace(std::string(wallgame::to_string(pattern)), pattern);
+  const auto patterns = gamebatch::bench::enum_names(wallgame::kAllCostPatterns);
 
   std::string height_text;
   std::string width_text;
@@ -81,7 +71,7 @@ int main(int argc, char** argv) {
   app.add_option("--height", height_text, "rows h per board: N or MIN..MAX")->required();
   app.add_option("--width", width_text, "columns w per board: N or MIN..MAX")->required();
   app.add_option("--costs", pattern_name, "how costs are drawn")
-      ->transform(to_lower)
+      ->transform(gamebatch::bench::to_lower)
       ->check(CLI::IsMember(patterns))
       ->capture_default_str();
   app.add_option("--seed", seed, "seed of the random generator")->capture_default_str();
@@ -114,25 +104,9 @@ int main(int argc, char** argv) {
       boards.push_back(wallgame::generate_board(sizes, patterns.at(pattern_name), rng));
     }
     const std::string text = format::format_file(boards);
-    if (out_path.empty()) {
-      std::cout << text;
-      std::cout.flush();
-      if (!std::cout) {
-        std::cerr << "make_wallgame_case: cannot write to stdout\n";
-        return 1;
-      }
-    } else {
-      std::ofstream out(out_path, std::ios::binary);
-      out << text;
-      out.close();
-      if (!out) {
-        std::cerr << "make_wallgame_case: cannot write '" << out_path << "'\n";
-        return 1;
-      }
-    }
+    return gamebatch::bench::write_case_file("make_wallgame_case", out_path, text);
   } catch (const std::exception& e) {
     std::cerr << "make_wallgame_case: " << e.what() << "\n";
     return 1;
   }
-  return 0;
 }

@@ -5,11 +5,8 @@
 //
 // The same options give the same file on every platform (the generators avoid the standard
 // distributions), so a benchmark input can be named by its command line instead of checked in.
-#include <cctype>
 #include <cstdint>
-#include <fstream>
 #include <iostream>
-#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -18,29 +15,12 @@
 
 #include "core/willow/generators.hpp"
 #include "io/willow/format.hpp"
-
-namespace {
+#include "tools/bench/case_options.hpp"
+#include "tools/bench/case_output.hpp"
 
 namespace willow = gamebatch::willow;
-
-// Name -> enum map built from the generators' own names, so new shapes and patterns show up here
-// by themselves.
-template <typename Enum, std::size_t Count>
-std::map<std::string, Enum> names_of(const Enum (&all)[Count]) {
-  std::map<std::string, Enum> names;
-  for (const Enum value : all)
-    names.emplace(std::string(willow::to_string(value)), value);
-  return names;
-}
-
-std::string to_lower(std::string text) {
-  for (auto& c : text) {
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return text;
-}
-
-}  // namespace
+using gamebatch::bench::enum_names;
+using gamebatch::bench::to_lower;
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -49,10 +29,8 @@ int main(int argc, char** argv) {
       "road i <-> j_i has i < j_i, as the format requires.",
       "make_willow_case"};
 
-  // Parsed as names and mapped afterwards: CLI11 2.1 cannot bind these enums directly (their
-  // to_string overloads confuse its default-value printing).
-  const auto shapes = names_of(willow::kAllShapes);
-  const auto patterns = names_of(willow::kAllCoinPatterns);
+  const auto shapes = enum_names(willow::kAllShapes);
+  const auto patterns = enum_names(willow::kAllCoinPatterns);
   std::string shape_name;
   std::string pattern_name = "mixed";
   std::int32_t cities = 0;
@@ -93,25 +71,9 @@ int main(int argc, char** argv) {
           willow::generate_instance(shape, cities, pattern, max_coin, rng)));
     }
     const std::string text = gamebatch::io::willow::format_file(instances);
-    if (out_path.empty()) {
-      std::cout << text;
-      std::cout.flush();
-      if (!std::cout) {
-        std::cerr << "make_willow_case: cannot write to stdout\n";
-        return 1;
-      }
-    } else {
-      std::ofstream out(out_path, std::ios::binary);
-      out << text;
-      out.close();
-      if (!out) {
-        std::cerr << "make_willow_case: cannot write '" << out_path << "'\n";
-        return 1;
-      }
-    }
+    return gamebatch::bench::write_case_file("make_willow_case", out_path, text);
   } catch (const std::exception& e) {
     std::cerr << "make_willow_case: " << e.what() << "\n";
     return 1;
   }
-  return 0;
 }

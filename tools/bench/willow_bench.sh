@@ -13,55 +13,16 @@
 # --quick measures each command once instead of 3 (large file) / 2 (generated cases) times.
 # Exits 1 when a run fails, an answer is wrong or a target is missed; all sections still run.
 set -euo pipefail
+# shellcheck source=tools/bench/bench_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench_lib.sh"
 
-usage() {
-  # The header comment, up to the first line that is not a comment.
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
-}
-
-quick=0
-positional=()
-for arg in "$@"; do
-  case "$arg" in
-    --quick) quick=1 ;;
-    -h | --help)
-      usage
-      exit 0
-      ;;
-    -*)
-      echo "willow_bench.sh: unknown option '$arg'" >&2
-      usage >&2
-      exit 2
-      ;;
-    *) positional+=("$arg") ;;
-  esac
-done
-if ((${#positional[@]} > 2)); then
-  usage >&2
-  exit 2
-fi
-
-repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$repo_root"
-build=$(realpath -m "${positional[0]:-build}")
+bench_init 2 "$@"
 shared=$(realpath -m "${positional[1]:-../shared}")
-
-# Paths go into `sh -c` command lines: quote them for the shell.
-quote() { printf '%q' "$1"; }
-
-die() {
-  echo "willow_bench.sh: error: $*" >&2
-  exit 2
-}
 
 gamebatch=$build/tools/gamebatch
 command_bench=$build/tools/bench/command_bench
 make_case=$build/tools/bench/make_willow_case
-for exe in "$gamebatch" "$command_bench" "$make_case"; do
-  [[ -x $exe ]] || die "'$exe' is missing. Build it first:
-    cmake -S . -B $build -DCMAKE_BUILD_TYPE=Release -DGAMEBATCH_BUILD_BENCHMARKS=ON
-    cmake --build $build -j2"
-done
+bench_require_built "$gamebatch" "$command_bench" "$make_case"
 
 editorial_src=$shared/baselines/willow_editorial.cpp
 large_in=$shared/data/willow/D-large-practice.in
@@ -70,24 +31,12 @@ for file in "$editorial_src" "$large_in" "$large_correct"; do
   [[ -f $file ]] || die "'$file' not found (is SHARED_DIR '$shared' right?)"
 done
 
-# The baseline is built exactly as the spec states, and only when missing or out of date.
+# The baseline is built exactly as the spec states.
 editorial=$build/bench/willow_editorial
-if [[ ! -x $editorial || $editorial_src -nt $editorial ]]; then
-  mkdir -p "$build/bench"
-  echo "willow_bench.sh: compiling the baseline $editorial" >&2
-  "${CXX_BASELINE:-g++}" -O2 -mcmodel=medium -o "$editorial" "$editorial_src" ||
-    die "cannot compile the baseline $editorial_src"
-fi
+bench_compile_baseline "$editorial_src" "$editorial" -O2 -mcmodel=medium
 
-# An answer cache that outlives a run would turn repeats into look-ups: bypass it if gamebatch
-# has one.
-solve="$(quote "$gamebatch") solve --problem willow --jobs 2"
-if "$gamebatch" solve --help 2>/dev/null | grep -q -- '--no-cache'; then
-  solve+=" --no-cache"
-fi
-
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/willow_bench.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
+solve=$(bench_solve_command "$gamebatch" willow)
+bench_make_scratch
 
 if ((quick)); then
   large_repeat=1
@@ -96,17 +45,10 @@ else
   large_repeat=3
   size_repeat=2
 fi
-failed=0
-# Keeps the Markdown readable when a section has no (or a failing) table.
-fail_section() {
-  failed=1
-  echo
-  echo "**FAILED**: see the messages on stderr."
-}
 
 echo "## willow benchmark"
 echo
-echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')."
+bench_machine_line
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'); build: \`$build\`; repeats: $large_repeat (large file), $size_repeat (generated cases)."
 echo "Speed-up = baseline median wall time / gamebatch median wall time; MB = 10^6 bytes."
 echo
@@ -140,8 +82,4 @@ done
   fail_section
 echo
 
-if ((failed)); then
-  echo "willow_bench.sh: FAILED (see the messages above)" >&2
-  exit 1
-fi
-echo "willow_bench.sh: all runs succeeded and all targets were met" >&2
+bench_finish
