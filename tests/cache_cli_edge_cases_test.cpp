@@ -14,22 +14,6 @@ namespace {
 
 using namespace gamebatch::testing;
 
-struct Counts {
-  std::size_t files = 0, cases = 0, solved = 0, cached = 0, rejected = 0;
-};
-
-// The counts of the summary line that ends a solve's stderr.
-Counts counts_of(const Result& result) {
-  const std::vector<std::string> lines = lines_of(result.err);
-  std::smatch match;
-  if (lines.empty() || !std::regex_match(lines.back(), match, summary_pattern())) {
-    ADD_FAILURE() << "no summary line in:\n" << result.err;
-    return {};
-  }
-  return {std::stoul(match[1]), std::stoul(match[2]), std::stoul(match[3]), std::stoul(match[4]),
-          std::stoul(match[5])};
-}
-
 // The N of the `entries: N` line of `cache stats`, or nullopt when there is none.
 std::optional<std::size_t> entries_of(const Result& stats) {
   static const std::regex pattern(R"(^entries: (\d+)$)");
@@ -40,14 +24,6 @@ std::optional<std::size_t> entries_of(const Result& stats) {
   }
   ADD_FAILURE() << "no entries line in:\n" << stats.out << stats.err;
   return std::nullopt;
-}
-
-// Every file under `dir` with its content.
-std::map<std::string, std::string> answers_under(const fs::path& dir) {
-  std::map<std::string, std::string> answers;
-  for (const std::string& name : files_under(dir))
-    answers[name] = read_text(dir / name);
-  return answers;
 }
 
 std::vector<std::string> random_cases(int count, int cities, std::mt19937_64& rng) {
@@ -211,7 +187,7 @@ TEST_F(CliCacheTest, ConcurrentRunsSharingCasesStoreEachDistinctCaseOnce) {
     EXPECT_EQ(answers_under(at("out-" + name)), plain_answers("plain-" + name, {name}));
     const Result warm = cached_solve("shared.cache", "warm-" + name, {name});
     ASSERT_EQ(warm.status, 0) << warm.err;
-    EXPECT_EQ(counts_of(warm).solved, 0u);
+    EXPECT_EQ(summary_of(warm).solved, 0u);
     EXPECT_EQ(answers_under(at("warm-" + name)), answers_under(at("out-" + name)));
   }
 }
@@ -224,7 +200,7 @@ TEST_F(CliCacheTest, CacheKeyIgnoresNumberSpellingTabsAndBlankLines) {
   write_text(at("plain/cases.in"), willow_file(cases));
   const Result cold = cached_solve("answers.cache", "out-plain", {"plain"});
   ASSERT_EQ(cold.status, 0) << cold.err;
-  ASSERT_EQ(counts_of(cold).solved, 4u);
+  ASSERT_EQ(summary_of(cold).solved, 4u);
 
   // The same numbers spelled "+004" or "04", separated by tabs, spaces and blank lines, five to a
   // line: the parser reads the same cases, so their canonical text and keys are the same.
@@ -237,7 +213,7 @@ TEST_F(CliCacheTest, CacheKeyIgnoresNumberSpellingTabsAndBlankLines) {
   write_text(at("respelled/cases.in"), respelled);
   const Result warm = cached_solve("answers.cache", "out-respelled", {"respelled"});
   ASSERT_EQ(warm.status, 0) << warm.err;
-  const Counts counts = counts_of(warm);
+  const Summary counts = summary_of(warm);
   EXPECT_EQ(counts.solved, 0u);
   EXPECT_EQ(counts.cached, 4u);
   EXPECT_EQ(read_text(at("out-respelled/cases.ans")), read_text(at("out-plain/cases.ans")));
@@ -263,7 +239,7 @@ TEST_F(CliCacheTest, RevertingAnEditIsAnsweredFromTheCache) {
   write_text(at("in/cases.in"), willow_file(edited));
   const Result after_edit = cached_solve("answers.cache", "out", {"in"});
   ASSERT_EQ(after_edit.status, 0) << after_edit.err;
-  EXPECT_EQ(counts_of(after_edit).solved, 1u);
+  EXPECT_EQ(summary_of(after_edit).solved, 1u);
   // The old case's answer is kept beside the new one: the cache only grows.
   EXPECT_EQ(cache_entries("answers.cache"), 6u);
   EXPECT_EQ(answers_under(at("out")), plain_answers("plain-edited", {"in"}));
@@ -271,8 +247,8 @@ TEST_F(CliCacheTest, RevertingAnEditIsAnsweredFromTheCache) {
   write_text(at("in/cases.in"), willow_file(cases));
   const Result reverted = cached_solve("answers.cache", "out", {"in"});
   ASSERT_EQ(reverted.status, 0) << reverted.err;
-  EXPECT_EQ(counts_of(reverted).solved, 0u);
-  EXPECT_EQ(counts_of(reverted).cached, 5u);
+  EXPECT_EQ(summary_of(reverted).solved, 0u);
+  EXPECT_EQ(summary_of(reverted).cached, 5u);
   EXPECT_EQ(read_text(at("out/cases.ans")), original_answers);
 }
 
@@ -304,7 +280,7 @@ TEST_F(CliCacheTest, SetAsideWarningNamesTheFileAndTheReason) {
     EXPECT_NE(warnings[0].find(damage.reason), std::string::npos) << warnings[0];
     EXPECT_NE(warnings[0].find("set aside as answers.cache.bad"), std::string::npos) << warnings[0];
     EXPECT_TRUE(error_lines(result.err).empty()) << result.err;
-    EXPECT_EQ(counts_of(result).solved, 3u);
+    EXPECT_EQ(summary_of(result).solved, 3u);
     EXPECT_EQ(read_text(at("answers.cache.bad")), bad);
     EXPECT_EQ(answers_under(at("out")), expected);
     EXPECT_EQ(cache_entries("answers.cache"), 3u);  // the new cache holds the cold run's answers
@@ -379,7 +355,7 @@ TEST_F(CliCacheTest, RelativeXdgCacheHomeIsIgnoredForHomeCache) {
   EXPECT_FALSE(fs::exists(at("relative-cache")));
   const Result second = solve({"--out", "second", "in"});
   ASSERT_EQ(second.status, 0) << second.err;
-  EXPECT_EQ(counts_of(second).cached, 3u);
+  EXPECT_EQ(summary_of(second).cached, 3u);
 }
 
 TEST_F(CliCacheTest, AnUnusableDefaultCacheOnlyWarns) {
@@ -416,7 +392,7 @@ TEST_F(CliCacheTest, WarmRunDoesNotRewriteTheCacheFile) {
 
   const Result warm = cached_solve("answers.cache", "out", {"in"}, {"--checkpoint", "0.001"});
   ASSERT_EQ(warm.status, 0) << warm.err;
-  EXPECT_EQ(counts_of(warm).solved, 0u);
+  EXPECT_EQ(summary_of(warm).solved, 0u);
   EXPECT_EQ(read_text(at("answers.cache")), bytes);
   // Not even rewritten with the same bytes: a new inode or time would mean it was.
   EXPECT_EQ(stamp_of(at("answers.cache")), before);
@@ -461,8 +437,8 @@ TEST_F(CliCacheTest, ExportedCasesSolveToTheirExportedAnswers) {
   // The exported text is canonical: read back, it is the same case, already in the cache.
   const Result warm = cached_solve("answers.cache", "warm-check", {"check"});
   ASSERT_EQ(warm.status, 0) << warm.err;
-  EXPECT_EQ(counts_of(warm).solved, 0u);
-  EXPECT_EQ(counts_of(warm).cached, answers.size());
+  EXPECT_EQ(summary_of(warm).solved, 0u);
+  EXPECT_EQ(summary_of(warm).cached, answers.size());
 }
 
 TEST_F(CliCacheTest, MergeIsAnOrderIndependentUnion) {
@@ -492,7 +468,7 @@ TEST_F(CliCacheTest, MergeIsAnOrderIndependentUnion) {
 
   const Result warm = cached_solve("ab.cache", "warm", {"a", "b"});
   ASSERT_EQ(warm.status, 0) << warm.err;
-  EXPECT_EQ(counts_of(warm).solved, 0u);
+  EXPECT_EQ(summary_of(warm).solved, 0u);
   EXPECT_EQ(read_text(at("warm/x.ans")), read_text(at("out-a/x.ans")));
   EXPECT_EQ(read_text(at("warm/y.ans")), read_text(at("out-b/y.ans")));
 }

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <random>
 #include <regex>
 #include <set>
@@ -122,6 +123,30 @@ struct Result {
   std::string out;
   std::string err;
 };
+
+// The counts of the summary line that ends a solve's stderr.
+struct Summary {
+  std::size_t files = 0, cases = 0, solved = 0, cached = 0, rejected = 0;
+};
+
+inline Summary summary_of(const Result& result) {
+  const std::vector<std::string> lines = lines_of(result.err);
+  std::smatch match;
+  if (lines.empty() || !std::regex_match(lines.back(), match, summary_pattern())) {
+    ADD_FAILURE() << "no summary line in:\n" << result.err;
+    return {};
+  }
+  return {std::stoul(match[1]), std::stoul(match[2]), std::stoul(match[3]), std::stoul(match[4]),
+          std::stoul(match[5])};
+}
+
+// Every file under `dir` with its content.
+inline std::map<std::string, std::string> answers_under(const fs::path& dir) {
+  std::map<std::string, std::string> answers;
+  for (const std::string& name : files_under(dir))
+    answers[name] = read_text(dir / name);
+  return answers;
+}
 
 // Each test runs the binary in its own fresh directory `work_` (removed afterwards); what the
 // binary prints is captured in files outside it.
