@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gamebatch::io {
@@ -49,8 +50,13 @@ class Problem {
   // file is not exactly a valid input; never returns part of a bad file.
   virtual std::vector<std::unique_ptr<Case>> parse(std::string_view text) const = 0;
 
-  // The output line (with its newline) for the answer of case `case_number` (1-based).
-  virtual std::string answer_line(std::size_t case_number, std::string_view answer) const = 0;
+  // The output line (with its newline) for the answer of case `case_number` (1-based). By default
+  // the answer alone on its line, as most formats have it.
+  virtual std::string answer_line(std::size_t /*case_number*/, std::string_view answer) const {
+    std::string line(answer);
+    line += '\n';
+    return line;
+  }
 
   // Artefacts this process holds, built or adopted, that the cache should keep: all but those
   // for whose name `already_stored` says true (encoding a table again costs as much as storing
@@ -63,6 +69,34 @@ class Problem {
   // the game does not know it or its bytes do not decode to a sound object. Thread-safe.
   virtual bool adopt_artefact(const Artefact& /*artefact*/) const { return false; }
 };
+
+// The Case of a game whose parsed instance is solved and printed by two plain functions.
+template <typename Instance>
+class InstanceCase final : public Case {
+ public:
+  using Function = std::string (*)(const Instance&);
+  InstanceCase(Instance instance, Function solver, Function printer)
+      : instance_(std::move(instance)), solve_(solver), canonical_(printer) {}
+  std::string solve() const override { return solve_(instance_); }
+  std::string canonical() const override { return canonical_(instance_); }
+
+ private:
+  Instance instance_;
+  Function solve_;
+  Function canonical_;
+};
+
+// A parsed file's instances as cases for the pipeline.
+template <typename Instance>
+std::vector<std::unique_ptr<Case>> make_cases(std::vector<Instance> instances,
+                                              typename InstanceCase<Instance>::Function solver,
+                                              typename InstanceCase<Instance>::Function printer) {
+  std::vector<std::unique_ptr<Case>> cases;
+  cases.reserve(instances.size());
+  for (Instance& instance : instances)
+    cases.push_back(std::make_unique<InstanceCase<Instance>>(std::move(instance), solver, printer));
+  return cases;
+}
 
 // Every game gamebatch knows, in a fixed order.
 const std::vector<const Problem*>& all_problems();

@@ -11,17 +11,9 @@
 namespace gamebatch::io::boigame {
 namespace {
 
-class BoigameCase final : public Case {
- public:
-  explicit BoigameCase(Board board) : board_(std::move(board)) {}
-  std::string solve() const override {
-    return std::string(1, static_cast<char>(gamebatch::boigame::solve(board_)));
-  }
-  std::string canonical() const override { return format_board(board_); }
-
- private:
-  Board board_;
-};
+std::string solve_board(const Board& board) {
+  return std::string(1, static_cast<char>(gamebatch::boigame::solve(board)));
+}
 
 class BoigameProblem final : public Problem {
  public:
@@ -32,15 +24,7 @@ class BoigameProblem final : public Problem {
   }
   std::uint32_t solver_version() const override { return 1; }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
-    std::vector<std::unique_ptr<Case>> cases;
-    for (Board& board : parse_file(text))
-      cases.push_back(std::make_unique<BoigameCase>(std::move(board)));
-    return cases;
-  }
-  std::string answer_line(std::size_t /*case_number*/, std::string_view answer) const override {
-    std::string line(answer);
-    line += '\n';
-    return line;
+    return make_cases(parse_file(text), &solve_board, &format_board);
   }
 };
 

@@ -30,15 +30,9 @@ int artefact_n(std::string_view name) {
 // run down more than it speeds up the rare big-n one.
 constexpr std::uint64_t kMaxCachedTableBytes = std::uint64_t{16} << 20;
 
-class DoublemoveCase final : public Case {
- public:
-  explicit DoublemoveCase(Instance instance) : instance_(std::move(instance)) {}
-  std::string solve() const override { return game::to_decimal(game::solve(instance_)); }
-  std::string canonical() const override { return format_case(instance_); }
-
- private:
-  Instance instance_;
-};
+std::string solve_instance(const Instance& instance) {
+  return game::to_decimal(game::solve(instance));
+}
 
 class DoublemoveProblem final : public Problem {
  public:
@@ -49,16 +43,7 @@ class DoublemoveProblem final : public Problem {
   }
   std::uint32_t solver_version() const override { return 1; }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
-    std::vector<std::unique_ptr<Case>> cases;
-    for (Instance& instance : parse_file(text)) {
-      cases.push_back(std::make_unique<DoublemoveCase>(std::move(instance)));
-    }
-    return cases;
-  }
-  std::string answer_line(std::size_t /*case_number*/, std::string_view answer) const override {
-    std::string line(answer);
-    line += '\n';
-    return line;
+    return make_cases(parse_file(text), &solve_instance, &format_case);
   }
 
   std::vector<Artefact> new_artefacts(

@@ -6,15 +6,9 @@
 namespace gamebatch::io::wallgame {
 namespace {
 
-class WallgameCase final : public Case {
- public:
-  explicit WallgameCase(Board board) : board_(std::move(board)) {}
-  std::string solve() const override { return std::to_string(gamebatch::wallgame::solve(board_)); }
-  std::string canonical() const override { return format_case(board_); }
-
- private:
-  Board board_;
-};
+std::string solve_board(const Board& board) {
+  return std::to_string(gamebatch::wallgame::solve(board));
+}
 
 class WallgameProblem final : public Problem {
  public:
@@ -24,17 +18,7 @@ class WallgameProblem final : public Problem {
   }
   std::uint32_t solver_version() const override { return 1; }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
-    std::vector<std::unique_ptr<Case>> cases;
-    for (Board& board : parse_file(text)) {
-      cases.push_back(std::make_unique<WallgameCase>(std::move(board)));
-    }
-    return cases;
-  }
-  // The answer alone on its line (spec/wallgame.md, "Output").
-  std::string answer_line(std::size_t /*case_number*/, std::string_view answer) const override {
-    std::string line(answer);
-    line += '\n';
-    return line;
+    return make_cases(parse_file(text), &solve_board, &format_case);
   }
 };
 

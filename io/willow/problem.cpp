@@ -6,15 +6,9 @@
 namespace gamebatch::io::willow {
 namespace {
 
-class WillowCase final : public Case {
- public:
-  explicit WillowCase(Instance instance) : instance_(std::move(instance)) {}
-  std::string solve() const override { return std::to_string(gamebatch::willow::solve(instance_)); }
-  std::string canonical() const override { return format_case(instance_); }
-
- private:
-  Instance instance_;
-};
+std::string solve_instance(const Instance& instance) {
+  return std::to_string(gamebatch::willow::solve(instance));
+}
 
 class WillowProblem final : public Problem {
  public:
@@ -24,11 +18,7 @@ class WillowProblem final : public Problem {
   }
   std::uint32_t solver_version() const override { return 1; }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
-    std::vector<std::unique_ptr<Case>> cases;
-    for (Instance& instance : parse_file(text)) {
-      cases.push_back(std::make_unique<WillowCase>(std::move(instance)));
-    }
-    return cases;
+    return make_cases(parse_file(text), &solve_instance, &format_case);
   }
   std::string answer_line(std::size_t case_number, std::string_view answer) const override {
     std::string line = "Case #" + std::to_string(case_number) + ": ";
