@@ -270,16 +270,8 @@ TEST(CacheFormatTest, ALargeCacheOfShortEntriesRoundTrips) {
 
 class CacheFileTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::random_device seed;
-    dir_ = fs::temp_directory_path() / cat("gamebatch_cache_file_test_", ::getpid(), "_", seed());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(dir_, ignored);
-  }
-  fs::path dir_;
+  gamebatch::testing::TestDirectory scratch_{"gamebatch_cache_file"};
+  const fs::path dir_ = scratch_.path();
 };
 
 TEST_F(CacheFileTest, SaveThenLoadAndNoTemporaryFileIsLeft) {

@@ -24,22 +24,14 @@ namespace fs = std::filesystem;
 
 class AtomicFileTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::random_device seed;
-    dir_ = fs::temp_directory_path() / cat("gamebatch_atomic_file_", ::getpid(), "_", seed());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(dir_, ignored);
-  }
   std::set<std::string> names() const {
     std::set<std::string> found;
     for (const auto& entry : fs::directory_iterator(dir_))
       found.insert(entry.path().filename().string());
     return found;
   }
-  fs::path dir_;
+  gamebatch::testing::TestDirectory scratch_{"gamebatch_atomic_file"};
+  const fs::path dir_ = scratch_.path();
 };
 
 // The pid of a process that has certainly ended.

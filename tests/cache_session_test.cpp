@@ -67,16 +67,6 @@ class ArtefactProblem final : public io::Problem {
 
 class CacheSessionTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::random_device seed;
-    dir_ = fs::temp_directory_path() / cat("gamebatch_cache_session_", ::getpid(), "_", seed());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(dir_, ignored);
-  }
-
   CacheOptions options(double checkpoint_seconds = 0) const {
     CacheOptions result;
     result.path = dir_ / "answers.cache";
@@ -95,7 +85,8 @@ class CacheSessionTest : public ::testing::Test {
     return loaded.size();
   }
 
-  fs::path dir_;
+  gamebatch::testing::TestDirectory scratch_{"gamebatch_cache_session"};
+  const fs::path dir_ = scratch_.path();
   ArtefactProblem problem_;
 };
 

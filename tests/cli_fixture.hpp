@@ -153,21 +153,12 @@ inline std::map<std::string, std::string> answers_under(const fs::path& dir) {
 class CliTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    std::random_device seed;
-    root_ = fs::temp_directory_path() /
-            cat("gamebatch_cli_", info->name(), "_", ::getpid(), "_", seed());
     work_ = root_ / "work";
     fs::create_directories(work_);
     fs::create_directories(root_ / "capture");
     // The default answer cache of every run goes under this test's directory, never the user's.
     ::setenv("XDG_CACHE_HOME", (root_ / "xdg-cache").c_str(), 1);
   }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(root_, ignored);
-  }
-
   // Starts gamebatch with `args` in work_ without waiting; its output is captured under the name
   // `capture`. A run over two minutes is killed (SIGALRM).
   pid_t start(const std::vector<std::string>& args, const std::string& capture = "main") const {
@@ -224,7 +215,8 @@ class CliTest : public ::testing::Test {
 
   fs::path at(const fs::path& relative) const { return work_ / relative; }
 
-  fs::path root_;
+  TestDirectory scratch_{"gamebatch_cli"};
+  const fs::path root_ = scratch_.path();
   fs::path work_;
 };
 

@@ -12,6 +12,8 @@
 #include <system_error>
 #include <vector>
 
+#include "test_data.hpp"
+
 namespace gamebatch::io {
 namespace {
 
@@ -20,20 +22,6 @@ namespace fs = std::filesystem;
 // A fresh directory per test, removed afterwards; paths are given relative to it.
 class InputSetTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    std::random_device seed;
-    root_ = fs::temp_directory_path() / (std::string("gamebatch_input_set_")
-                                             .append(info->name())
-                                             .append("_")
-                                             .append(std::to_string(seed())));
-    fs::create_directories(root_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(root_, ignored);
-  }
-
   fs::path at(const fs::path& relative) const { return root_ / relative; }
   std::string arg(const fs::path& relative) const { return at(relative).string(); }
 
@@ -43,7 +31,8 @@ class InputSetTest : public ::testing::Test {
     std::ofstream(path, std::ios::binary) << content;
   }
 
-  fs::path root_;
+  gamebatch::testing::TestDirectory scratch_{"gamebatch_input_set"};
+  const fs::path root_ = scratch_.path();
 };
 
 std::vector<fs::path> inputs_of(const std::vector<InputFile>& files) {

@@ -166,17 +166,6 @@ struct Expectation {
 // A test's own directory under the system's temporary directory.
 class PipelineTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    std::random_device seed;
-    root_ = fs::temp_directory_path() / cat("gamebatch_pipeline_", info->name(), "_", seed());
-    fs::create_directories(root_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(root_, ignored);
-  }
-
   Expectation add_good(const std::string& name, std::vector<Instance> instances) {
     Expectation file;
     file.input = root_ / "in" / name;
@@ -239,7 +228,8 @@ class PipelineTest : public ::testing::Test {
     }
   }
 
-  fs::path root_;
+  gamebatch::testing::TestDirectory scratch_{"gamebatch_pipeline"};
+  const fs::path root_ = scratch_.path();
 };
 
 std::size_t count_bad(const std::vector<Expectation>& files) {

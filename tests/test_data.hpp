@@ -2,12 +2,17 @@
 // and building messages.
 #pragma once
 
+#include <gtest/gtest.h>
+#include <unistd.h>
+
 #include <concepts>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <random>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 namespace gamebatch::testing {
 
@@ -46,5 +51,29 @@ std::string cat(const Parts&... parts) {
   (append(text, parts), ...);
   return text;
 }
+
+// A fresh directory for one test under the system's temporary directory, named after the test,
+// the process and a random number (parallel ctest runs never meet), removed with its contents.
+class TestDirectory {
+ public:
+  explicit TestDirectory(std::string_view prefix) {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::random_device seed;
+    path_ = std::filesystem::temp_directory_path() /
+            cat(prefix, "_", info != nullptr ? info->name() : "", "_", ::getpid(), "_", seed());
+    std::filesystem::create_directories(path_);
+  }
+  ~TestDirectory() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TestDirectory(const TestDirectory&) = delete;
+  TestDirectory& operator=(const TestDirectory&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
 
 }  // namespace gamebatch::testing
