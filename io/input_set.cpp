@@ -1,11 +1,14 @@
 #include "io/input_set.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
-#include <map>
-#include <set>
+#include <cstdint>
+#include <functional>
 #include <system_error>
+#include <unordered_map>
 
 namespace gamebatch::io {
 
@@ -21,78 +24,326 @@ fs::path answer_name(const fs::path& input_name) {
   return answer;
 }
 
+InputList::InputList(std::vector<InputFile> files) : given_(std::move(files)) {
+  for (std::size_t index = 0; index < given_.size(); ++index)
+    files_.push_back({index, kGiven});
+}
+
+InputFile InputList::operator[](std::size_t index) const {
+  const Entry& entry = files_[index];
+  if (entry.root == kGiven)
+    return given_[entry.name];
+  const std::optional<fs::path>& root = roots_[entry.root];
+  if (root) {
+    fs::path relative(name(entry));
+    fs::path input = *root / relative;
+    fs::path answer = answer_name(out_dir_ ? *out_dir_ / relative : input);
+    return {std::move(input), std::move(answer), std::move(relative)};
+  }
+  fs::path input(name(entry));
+  fs::path relative = input.filename();
+  fs::path answer = answer_name(out_dir_ ? *out_dir_ / relative : input);
+  return {std::move(input), std::move(answer), std::move(relative)};
+}
+
+std::string InputList::relative_name(std::size_t index) const {
+  const Entry& entry = files_[index];
+  if (entry.root == kGiven)
+    return given_[entry.name].relative.generic_string();
+  if (roots_[entry.root])
+    return std::string(name(entry));
+  return fs::path(name(entry)).filename().generic_string();
+}
+
+std::vector<InputFile> InputList::to_vector() const {
+  std::vector<InputFile> files;
+  files.reserve(size());
+  for (std::size_t index = 0; index < size(); ++index)
+    files.push_back((*this)[index]);
+  return files;
+}
+
 namespace {
 
-void add_directory(const fs::path& root, const std::optional<fs::path>& out_dir,
-                   std::vector<InputFile>& inputs) {
-  std::vector<fs::path> found;
-  std::error_code error;
-  fs::recursive_directory_iterator walk(root, fs::directory_options::none, error);
-  for (; !error && walk != fs::recursive_directory_iterator(); walk.increment(error)) {
-    const fs::directory_entry& entry = *walk;
-    if (entry.path().extension() == ".in" && entry.is_regular_file(error)) {
-      found.push_back(entry.path());
-    }
+// fs::path's order (component by component) on '/'-separated relative names: a separator sorts
+// before every other character.
+bool path_less(std::string_view a, std::string_view b) {
+  const std::size_t common = std::min(a.size(), b.size());
+  for (std::size_t k = 0; k < common; ++k) {
+    if (a[k] == b[k])
+      continue;
+    if (a[k] == '/')
+      return true;
+    if (b[k] == '/')
+      return false;
+    return static_cast<unsigned char>(a[k]) < static_cast<unsigned char>(b[k]);
   }
-  if (error)
-    throw UsageError("cannot walk directory " + root.string() + ": " + error.message());
-  std::sort(found.begin(), found.end());
-  for (const fs::path& input : found) {
-    const fs::path relative = input.lexically_relative(root);
-    inputs.push_back({input, answer_name(out_dir ? *out_dir / relative : input)});
-  }
+  return a.size() < b.size();
 }
+
+std::string_view last_component(std::string_view name) {
+  const std::size_t slash = name.rfind('/');
+  return slash == std::string_view::npos ? name : name.substr(slash + 1);
+}
+
+std::string_view parent_of(std::string_view name) {
+  const std::size_t slash = name.rfind('/');
+  return slash == std::string_view::npos ? std::string_view() : name.substr(0, slash);
+}
+
+// Where a file lives once symbolic links and `..` are resolved: a directory (resolved once per
+// distinct directory, an id) and the file's name in it.
+struct Key {
+  std::uint32_t directory = 0;
+  std::string name;
+  bool operator==(const Key& other) const {
+    return directory == other.directory && name == other.name;
+  }
+};
+
+std::uint64_t hash_of(const Key& key) {
+  std::uint64_t h = std::hash<std::string>()(key.name) ^ (key.directory * 0x9E3779B97F4A7C15ULL);
+  h ^= h >> 31;  // splitmix64's finaliser
+  h *= 0xBF58476D1CE4E5B9ULL;
+  return h ^ (h >> 29);
+}
+
+// Resolves each distinct directory once and numbers the results.
+class Directories {
+ public:
+  // `spelled` as written (relative to the working directory); resolved on first sight.
+  std::uint32_t of_spelled(const fs::path& spelled) {
+    const auto found = spelled_.find(spelled.native());
+    if (found != spelled_.end())
+      return found->second;
+    std::error_code error;
+    const fs::path resolved =
+        fs::weakly_canonical(spelled.empty() ? fs::path(".") : spelled, error);
+    if (error)
+      throw UsageError("cannot resolve " + spelled.string() + ": " + error.message());
+    const std::uint32_t id = of_resolved(resolved.native());
+    spelled_.emplace(spelled.native(), id);
+    return id;
+  }
+  // An already resolved directory.
+  std::uint32_t of_resolved(const std::string& resolved) {
+    return resolved_.emplace(resolved, static_cast<std::uint32_t>(resolved_.size())).first->second;
+  }
+
+ private:
+  std::unordered_map<std::string, std::uint32_t> spelled_;
+  std::unordered_map<std::string, std::uint32_t> resolved_;
+};
+
+// The keys of one input file, kept only while the set is checked.
+struct FileKeys {
+  std::uint32_t input_directory;   // where the input's own name is (the answer's too without --out)
+  std::uint32_t answer_directory;  // where its answer file is
+  std::int32_t link = -1;          // the resolved key of a symbolic link, in `links`
+};
 
 }  // namespace
 
-std::vector<InputFile> collect_inputs(const std::vector<std::string>& paths,
-                                      const std::optional<fs::path>& out_dir) {
-  std::vector<InputFile> inputs;
+InputList collect_input_list(const std::vector<std::string>& paths,
+                             const std::optional<fs::path>& out_dir) {
+  InputList list;
+  list.out_dir_ = out_dir;
+  Directories directories;
+  std::vector<FileKeys> keys;
+  std::vector<Key> links;
+  std::optional<std::uint32_t> out_id;
+  if (out_dir)
+    out_id = directories.of_spelled(*out_dir);
+  const std::size_t file_root = 0;  // file arguments share one root: none
+  list.roots_.emplace_back();
+
+  auto add_name = [&list](std::string_view name, std::size_t root) {
+    list.files_.push_back({list.names_.size(), root});
+    list.names_.append(name);
+    list.names_.push_back('\0');
+  };
+  // A symbolic link among the inputs is the file it points to, as well as its own name.
+  auto link_key = [&](const fs::path& path) -> std::int32_t {
+    std::error_code error;
+    const fs::path resolved = fs::weakly_canonical(path, error);
+    if (error)
+      throw UsageError("cannot resolve " + path.string() + ": " + error.message());
+    links.push_back(
+        {directories.of_resolved(resolved.parent_path().native()), resolved.filename().native()});
+    return static_cast<std::int32_t>(links.size() - 1);
+  };
+
   for (const std::string& argument : paths) {
     const fs::path path(argument);
     std::error_code error;
-    const fs::file_status status = fs::status(path, error);
-    if (error || !fs::exists(status)) {
+    const fs::file_status own = fs::symlink_status(path, error);
+    fs::file_status status = own;
+    if (!error && fs::is_symlink(own))
+      status = fs::status(path, error);
+    if (error || !fs::exists(status))
       throw UsageError("no such file or directory: " + argument);
+    if (!fs::is_directory(status)) {
+      const std::uint32_t directory = directories.of_spelled(path.parent_path());
+      add_name(argument, file_root);
+      keys.push_back(
+          {directory, out_id ? *out_id : directory, fs::is_symlink(own) ? link_key(path) : -1});
+      continue;
     }
-    if (fs::is_directory(status)) {
-      add_directory(path, out_dir, inputs);
-    } else {
-      inputs.push_back({path, answer_name(out_dir ? *out_dir / path.filename() : path)});
+
+    // A directory: its files' names relative to it, sorted, then their keys.
+    const std::size_t root = list.roots_.size();
+    list.roots_.emplace_back(path);
+    std::string prefix = path.native();
+    if (!prefix.empty() && prefix.back() != '/')
+      prefix.push_back('/');
+    const std::size_t first = list.files_.size();
+    std::vector<bool> is_link;
+    fs::recursive_directory_iterator walk(path, fs::directory_options::none, error);
+    for (; !error && walk != fs::recursive_directory_iterator(); walk.increment(error)) {
+      const fs::directory_entry& entry = *walk;
+      const std::string& found = entry.path().native();
+      if (found.size() < 3 || found.compare(found.size() - 3, 3, ".in") != 0 ||
+          entry.path().extension() != ".in" || !entry.is_regular_file(error))
+        continue;
+      // The walk joins names to the argument as spelled; a name is what follows.
+      if (found.compare(0, prefix.size(), prefix) == 0) {
+        add_name(std::string_view(found).substr(prefix.size()), root);
+      } else {
+        add_name(entry.path().lexically_relative(path).native(), root);
+      }
+      is_link.push_back(entry.is_symlink(error));
+    }
+    if (error)
+      throw UsageError("cannot walk directory " + argument + ": " + error.message());
+    std::vector<std::size_t> order(list.files_.size() - first);
+    for (std::size_t k = 0; k < order.size(); ++k)
+      order[k] = k;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return path_less(list.name(list.files_[first + a]), list.name(list.files_[first + b]));
+    });
+    std::vector<InputList::Entry> sorted(order.size());
+    for (std::size_t k = 0; k < order.size(); ++k)
+      sorted[k] = list.files_[first + order[k]];
+    std::copy(sorted.begin(), sorted.end(),
+              list.files_.begin() + static_cast<std::ptrdiff_t>(first));
+
+    // The walk does not follow links to directories, so a file's directory is the argument's,
+    // resolved once, joined with its relative directory.
+    std::error_code resolve_error;
+    const fs::path resolved_root = fs::weakly_canonical(path, resolve_error);
+    if (resolve_error)
+      throw UsageError("cannot resolve " + argument + ": " + resolve_error.message());
+    std::string root_text = resolved_root.native();
+    if (root_text.empty() || root_text.back() != '/')
+      root_text.push_back('/');
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      const std::string_view name = list.name(list.files_[first + k]);
+      const std::string_view relative_directory = parent_of(name);
+      std::string resolved_directory = root_text;
+      resolved_directory.append(relative_directory);
+      if (relative_directory.empty())
+        resolved_directory.pop_back();
+      if (resolved_directory.empty())
+        resolved_directory = "/";
+      const std::uint32_t directory = directories.of_resolved(resolved_directory);
+      std::uint32_t answer_directory = directory;
+      if (out_dir) {
+        answer_directory = relative_directory.empty()
+                               ? *out_id
+                               : directories.of_spelled(*out_dir / fs::path(relative_directory));
+      }
+      keys.push_back(
+          {directory, answer_directory, is_link[order[k]] ? link_key(path / fs::path(name)) : -1});
     }
   }
 
-  // Two inputs may meet at one answer file (a file named twice, a directory and a file in it), and
-  // an answer file may be an input itself (`solve a a.ans`): writing it would destroy an input.
-  auto resolved = [](const fs::path& path) {
-    std::error_code error;
-    fs::path canonical = fs::weakly_canonical(path, error);
-    if (error)
-      throw UsageError("cannot resolve " + path.string() + ": " + error.message());
-    return canonical;
+  // The checks compare keys by hash first and build a key's name only for equal hashes.
+  const auto input_key = [&](std::size_t index) {
+    const FileKeys& file = keys[index];
+    if (file.link >= 0)
+      return links[static_cast<std::size_t>(file.link)];
+    return Key{file.input_directory, std::string(last_component(list.name(list.files_[index])))};
   };
-  std::map<fs::path, fs::path> input_of_answer;
-  std::set<fs::path> input_keys;
-  std::vector<InputFile> unique;
-  for (InputFile& file : inputs) {
-    const fs::path answer_key = resolved(file.answer);
-    const fs::path input_key = resolved(file.input);
-    input_keys.insert(input_key);
-    const auto [it, inserted] = input_of_answer.emplace(answer_key, input_key);
-    if (inserted) {
-      unique.push_back(std::move(file));
-    } else if (it->second != input_key) {
-      throw UsageError("two inputs would write the same answer file " + file.answer.string() +
-                       ": " + it->second.string() + " and " + input_key.string());
+  const auto own_key = [&](std::size_t index) {
+    return Key{keys[index].input_directory,
+               std::string(last_component(list.name(list.files_[index])))};
+  };
+  const auto answer_key = [&](std::size_t index) {
+    return Key{keys[index].answer_directory,
+               answer_name(fs::path(last_component(list.name(list.files_[index])))).native()};
+  };
+  const auto answer_path = [&](std::size_t index) { return list[index].answer.string(); };
+  const auto input_path = [&](std::size_t index) { return list[index].input.string(); };
+
+  // Two inputs may meet at one answer file (a file named twice, a directory and a file in it):
+  // the same input is kept once, two different ones are an error.
+  const std::size_t count = list.files_.size();
+  std::vector<std::pair<std::uint64_t, std::size_t>> by_hash(count);
+  for (std::size_t index = 0; index < count; ++index)
+    by_hash[index] = {hash_of(answer_key(index)), index};
+  std::sort(by_hash.begin(), by_hash.end());
+  std::vector<bool> dropped(count, false);
+  for (std::size_t begin = 0; begin < count;) {
+    std::size_t end = begin + 1;
+    while (end < count && by_hash[end].first == by_hash[begin].first)
+      ++end;
+    for (std::size_t a = begin; a < end; ++a) {
+      const std::size_t first = by_hash[a].second;
+      if (dropped[first])
+        continue;
+      for (std::size_t b = a + 1; b < end; ++b) {
+        const std::size_t later = by_hash[b].second;  // sorted by index within a hash
+        if (dropped[later] || !(answer_key(first) == answer_key(later)))
+          continue;
+        if (!(input_key(first) == input_key(later))) {
+          throw UsageError("two inputs would write the same answer file " + answer_path(later) +
+                           ": " + input_path(first) + " and " + input_path(later));
+        }
+        dropped[later] = true;
+      }
+    }
+    begin = end;
+  }
+
+  // An answer file may be an input itself (`solve a a.ans`): writing it would destroy an input.
+  std::vector<std::pair<std::uint64_t, std::size_t>> inputs;
+  inputs.reserve(count);
+  for (std::size_t index = 0; index < count; ++index) {
+    if (dropped[index])
+      continue;
+    inputs.emplace_back(hash_of(own_key(index)), index);
+    if (keys[index].link >= 0)
+      inputs.emplace_back(hash_of(input_key(index)), index);
+  }
+  std::sort(inputs.begin(), inputs.end());
+  for (std::size_t index = 0; index < count; ++index) {
+    if (dropped[index])
+      continue;
+    const Key answer = answer_key(index);
+    const std::uint64_t hash = hash_of(answer);
+    auto it = std::lower_bound(inputs.begin(), inputs.end(), std::make_pair(hash, std::size_t{0}));
+    for (; it != inputs.end() && it->first == hash; ++it) {
+      if (own_key(it->second) == answer || input_key(it->second) == answer) {
+        throw UsageError("the answer file of " + input_path(index) + " would overwrite the input " +
+                         input_path(it->second));
+      }
     }
   }
-  for (const auto& [answer_key, input_key] : input_of_answer) {
-    if (input_keys.count(answer_key) != 0) {
-      throw UsageError("the answer file of " + input_key.string() + " would overwrite the input " +
-                       answer_key.string());
-    }
+
+  std::size_t kept = 0;
+  for (std::size_t index = 0; index < count; ++index) {
+    if (!dropped[index])
+      list.files_[kept++] = list.files_[index];
   }
-  return unique;
+  list.files_.resize(kept);
+  list.files_.shrink_to_fit();
+  list.names_.shrink_to_fit();
+  return list;
+}
+
+std::vector<InputFile> collect_inputs(const std::vector<std::string>& paths,
+                                      const std::optional<fs::path>& out_dir) {
+  return collect_input_list(paths, out_dir).to_vector();
 }
 
 }  // namespace gamebatch::io
@@ -100,20 +351,26 @@ std::vector<InputFile> collect_inputs(const std::vector<std::string>& paths,
 namespace gamebatch::io {
 
 std::string read_file(const fs::path& path) {
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) {
+  // open, read until end of file, close: no stdio buffer, no fstat for a small file.
+  const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0)
     throw std::system_error(errno, std::generic_category(), "cannot open");
-  }
   std::string content;
   char buffer[1 << 16];
-  std::size_t got;
-  while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0)
-    content.append(buffer, got);
-  const bool failed = std::ferror(file) != 0;
-  const int saved_errno = errno;
-  std::fclose(file);
-  if (failed)
-    throw std::system_error(saved_errno, std::generic_category(), "cannot read");
+  for (;;) {
+    const ssize_t got = ::read(descriptor, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got < 0) {
+      const int saved_errno = errno;
+      ::close(descriptor);
+      throw std::system_error(saved_errno, std::generic_category(), "cannot read");
+    }
+    if (got == 0)
+      break;
+    content.append(buffer, static_cast<std::size_t>(got));
+  }
+  ::close(descriptor);
   return content;
 }
 

@@ -1,10 +1,12 @@
 // Turns the PATH arguments of `solve` into the list of input files and their answer files.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gamebatch::io {
@@ -12,6 +14,9 @@ namespace gamebatch::io {
 struct InputFile {
   std::filesystem::path input;
   std::filesystem::path answer;
+  // The input's path relative to the PATH argument it was found under (a file argument: its file
+  // name). The same wherever the input set lives and however it was named: shards hash it.
+  std::filesystem::path relative{};
 };
 
 // A problem with the arguments themselves (missing path, clashing answer files): exit status 2.
@@ -23,12 +28,68 @@ class UsageError : public std::runtime_error {
 // X.in -> X.ans; any other name gets ".ans" appended.
 std::filesystem::path answer_name(const std::filesystem::path& input_name);
 
+// The inputs of a run, compact: every name once in one buffer, some 40 bytes per file where a
+// std::vector<InputFile> takes about 600 (three paths, each with its own list of components), so
+// a run of a million small files keeps its file list small. An InputFile is made on demand.
+class InputList {
+ public:
+  InputList() = default;
+  // Exactly these files, answers as given (tests, callers that name answers themselves); implicit,
+  // as a list of files is what it holds.
+  InputList(
+      std::vector<InputFile> files);  // NOLINT(google-explicit-constructor): a list is its files
+
+  std::size_t size() const { return files_.size(); }
+  bool empty() const { return files_.empty(); }
+  InputFile operator[](std::size_t index) const;
+  // The input's path relative to its PATH argument, as InputFile::relative.generic_string() says.
+  std::string relative_name(std::size_t index) const;
+  // Keeps only the files whose index passes `keep` (e.g. one shard), in order.
+  template <class Predicate>
+  void keep_if(Predicate keep) {
+    std::size_t kept = 0;
+    for (std::size_t index = 0; index < files_.size(); ++index) {
+      if (keep(index))
+        files_[kept++] = files_[index];
+    }
+    files_.resize(kept);
+    files_.shrink_to_fit();
+  }
+  std::vector<InputFile> to_vector() const;
+
+ private:
+  friend InputList collect_input_list(const std::vector<std::string>& paths,
+                                      const std::optional<std::filesystem::path>& out_dir);
+  struct Entry {
+    std::size_t name;  // offset of the NUL-terminated name in names_; kGiven: index in given_
+    std::size_t root;  // index in roots_, or kGiven
+  };
+  static constexpr std::size_t kGiven = static_cast<std::size_t>(-1);
+  std::vector<InputFile> given_;
+  // A walked directory argument (the name is relative to it), or none: the name is a file
+  // argument as given.
+  std::vector<std::optional<std::filesystem::path>> roots_;
+  std::string names_;
+  std::vector<Entry> files_;
+  std::optional<std::filesystem::path> out_dir_;
+
+  std::string_view name(const Entry& entry) const { return names_.c_str() + entry.name; }
+};
+
 // A file argument is an input whatever its name; a directory argument is walked recursively for
 // regular files ending in ".in" (sorted, symbolic links to directories not followed). Answers go
 // beside each input or, with `out_dir`, under it at the input's path relative to its argument.
 // Throws UsageError for a path that does not exist or cannot be resolved, for two inputs that
 // would write the same answer file, and for an answer file that is itself an input. The same
-// input reached twice with the same answer file is kept once.
+// input reached twice with the same answer file is kept once. Only the arguments, the output
+// directory and each distinct directory are resolved (symbolic links, `..`); files are compared
+// by name within them, so a run costs no system call per file beyond the walk (a symbolic link
+// among the inputs is resolved too). An answer file that is a symbolic link is replaced, not
+// written through, so it is compared by its own name.
+InputList collect_input_list(const std::vector<std::string>& paths,
+                             const std::optional<std::filesystem::path>& out_dir);
+
+// The same as a vector (for tests and small sets).
 std::vector<InputFile> collect_inputs(const std::vector<std::string>& paths,
                                       const std::optional<std::filesystem::path>& out_dir);
 

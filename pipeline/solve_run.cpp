@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -36,13 +37,14 @@ namespace flow = tbb::flow;
 // Everything known about one input file while it is in flight.
 struct FileRecord {
   std::size_t index = 0;
-  const io::InputFile* file = nullptr;
+  io::InputFile file;  // made from the input list when the file is read, released with it
   std::vector<std::unique_ptr<io::Case>> cases;
   std::vector<std::string> answers;
   std::atomic<std::size_t> unsolved{0};
   std::atomic<std::size_t> from_cache{0};  // cases answered by the cache
   std::string error;                       // why the file is rejected; empty while it is good
   std::size_t error_line = 0;              // 0 when the error is not about one line
+  std::atomic<std::int64_t> solve_nanoseconds{0};  // in the solver, summed over its cases
   std::atomic<bool> case_failed{false};
   std::string case_error;  // the first failed case's message, set once by case_failed's winner
 };
@@ -53,15 +55,18 @@ struct CaseJob {
   std::size_t case_index;
 };
 
-FilePtr read_and_split(const io::Problem& problem, std::size_t index, const io::InputFile& file) {
+FilePtr read_and_split(const io::Problem& problem, std::size_t index, io::InputFile file,
+                       ProgressCounters* progress) {
   auto record = std::make_shared<FileRecord>();
   record->index = index;
-  record->file = &file;
+  record->file = std::move(file);
   try {
-    const std::string text = io::read_file(file.input);
+    const std::string text = io::read_file(record->file.input);
     record->cases = problem.parse(text);
     record->answers.resize(record->cases.size());
     record->unsolved = record->cases.size();
+    if (progress != nullptr)
+      progress->cases_known.fetch_add(record->cases.size(), std::memory_order_relaxed);
   } catch (const io::InputError& error) {
     record->error = error.what();
     record->error_line = error.line();
@@ -71,50 +76,82 @@ FilePtr read_and_split(const io::Problem& problem, std::size_t index, const io::
   return record;
 }
 
+std::string timed_solve(const io::Case& a_case, std::atomic<std::int64_t>& nanoseconds) {
+  const auto started = std::chrono::steady_clock::now();
+  std::string answer = a_case.solve();
+  nanoseconds.fetch_add(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                            std::chrono::steady_clock::now() - started)
+                            .count(),
+                        std::memory_order_relaxed);
+  return answer;
+}
+
 // The case's answer from the cache, or solved (and then added to the cache).
 std::string answer_case(const io::Problem& problem, const io::Case& a_case, io::AnswerCache* cache,
-                        std::atomic<std::size_t>& from_cache) {
+                        FileRecord& file, bool& from_cache) {
   if (cache == nullptr)
-    return a_case.solve();
+    return timed_solve(a_case, file.solve_nanoseconds);
   std::string canonical = a_case.canonical();
   const io::CacheKey key = io::case_key(problem.name(), problem.solver_version(), canonical);
   if (std::optional<std::string> answer = cache->find_answer(key)) {
-    from_cache.fetch_add(1, std::memory_order_relaxed);
+    file.from_cache.fetch_add(1, std::memory_order_relaxed);
+    from_cache = true;
     return std::move(*answer);
   }
-  std::string answer = a_case.solve();
+  std::string answer = timed_solve(a_case, file.solve_nanoseconds);
   cache->insert(key, io::CacheEntry{std::string(problem.name()), problem.solver_version(),
                                     std::move(canonical), answer});
   return answer;
 }
 
 // Answers one case; returns true when it was the file's last.
-bool solve_case(const io::Problem& problem, io::AnswerCache* cache, const CaseJob& job) {
+bool solve_case(const io::Problem& problem, io::AnswerCache* cache, ProgressCounters* progress,
+                const CaseJob& job) {
   FileRecord& file = *job.file;
+  bool from_cache = false;
   try {
     file.answers[job.case_index] =
-        answer_case(problem, *file.cases[job.case_index], cache, file.from_cache);
+        answer_case(problem, *file.cases[job.case_index], cache, file, from_cache);
   } catch (const std::exception& error) {
     if (!file.case_failed.exchange(true)) {
       file.case_error = "case " + std::to_string(job.case_index + 1) + ": " + error.what();
     }
   }
   file.cases[job.case_index].reset();  // the case's memory is not needed any more
+  if (progress != nullptr) {
+    progress->cases_done.fetch_add(1, std::memory_order_relaxed);
+    if (from_cache)
+      progress->cached.fetch_add(1, std::memory_order_relaxed);
+  }
   return file.unsolved.fetch_sub(1, std::memory_order_acq_rel) == 1;
 }
 
 class Writer {
  public:
-  Writer(const io::Problem& problem, RunSummary& summary) : problem_(problem), summary_(summary) {}
+  Writer(const io::Problem& problem, const SolveOptions& options, RunSummary& summary)
+      : problem_(problem), options_(options), summary_(summary) {}
 
   void write(FileRecord& record) {
-    const io::InputFile& file = *record.file;
     if (record.error.empty() && record.case_failed.load())
       record.error = record.case_error;
-    if (!record.error.empty()) {
-      reject(file, record.error_line, record.error);
-      return;
+    if (record.error.empty())
+      write_answers(record);
+    if (!record.error.empty())
+      reject(record);
+    if (options_.progress != nullptr) {
+      options_.progress->files_done.fetch_add(1, std::memory_order_relaxed);
+      if (!record.error.empty())
+        options_.progress->rejected.fetch_add(1, std::memory_order_relaxed);
     }
+    if (options_.on_file_done)
+      options_.on_file_done(report_of(record));
+    record.answers.clear();
+    record.answers.shrink_to_fit();
+  }
+
+ private:
+  void write_answers(FileRecord& record) {
+    const io::InputFile& file = record.file;
     std::string content;
     for (std::size_t k = 0; k < record.answers.size(); ++k) {
       content += problem_.answer_line(k + 1, record.answers[k]);
@@ -122,24 +159,46 @@ class Writer {
     try {
       io::write_file_if_changed(file.answer, content);
     } catch (const std::exception& error) {
-      reject(file, 0, std::string("cannot write answers: ") + error.what());
+      record.error = std::string("cannot write answers: ") + error.what();
+      record.error_line = 0;
       return;
     }
     const std::size_t cached = record.from_cache.load();
     summary_.cases += record.answers.size();
     summary_.cached += cached;
     summary_.solved += record.answers.size() - cached;
-    record.answers.clear();
-    record.answers.shrink_to_fit();
   }
 
- private:
-  void reject(const io::InputFile& file, std::size_t line, const std::string& error) {
+  FileReport report_of(const FileRecord& record) const {
+    const std::size_t cases = record.answers.size();
+    const std::size_t cached = record.from_cache.load();
+    FileStatus status = FileStatus::solved;
+    if (!record.error.empty()) {
+      status = FileStatus::rejected;
+    } else if (cases != 0 && cached == cases) {
+      status = FileStatus::cached;
+    }
+    return FileReport{
+        .input = record.file.input,
+        .answer = record.file.answer,
+        .game = problem_.name(),
+        .status = status,
+        .cases = cases,
+        .solved = status == FileStatus::rejected ? 0 : cases - cached,
+        .cached = status == FileStatus::rejected ? 0 : cached,
+        .solve_seconds = static_cast<double>(record.solve_nanoseconds.load()) * 1e-9,
+        .error_line = record.error_line,
+        .error = record.error,
+    };
+  }
+
+  void reject(const FileRecord& record) {
+    const io::InputFile& file = record.file;
     ++summary_.rejected;
-    if (line != 0) {
-      spdlog::error("{}:{}: {}", file.input.string(), line, error);
+    if (record.error_line != 0) {
+      spdlog::error("{}:{}: {}", file.input.string(), record.error_line, record.error);
     } else {
-      spdlog::error("{}: {}", file.input.string(), error);
+      spdlog::error("{}: {}", file.input.string(), record.error);
     }
     // A stale answer file would pass for the answers of the new, bad input.
     std::error_code ignored;
@@ -149,15 +208,21 @@ class Writer {
   }
 
   const io::Problem& problem_;
+  const SolveOptions& options_;
   RunSummary& summary_;
 };
 
 // A run killed while writing leaves its temporary answer files behind; the next run over the same
 // outputs removes them, so its answer directories hold exactly what an uninterrupted run leaves.
-void remove_leftovers_of_killed_runs(const std::vector<io::InputFile>& inputs) {
+void remove_leftovers_of_killed_runs(const io::InputList& inputs) {
+  // Inputs come sorted, so answer directories repeat in runs: one set insertion per run.
   std::set<std::filesystem::path> directories;
-  for (const io::InputFile& file : inputs)
-    directories.insert(file.answer.parent_path());
+  std::filesystem::path previous;
+  for (std::size_t index = 0; index < inputs.size(); ++index) {
+    std::filesystem::path directory = inputs[index].answer.parent_path();
+    if (directories.empty() || directory != previous)
+      directories.insert(previous = std::move(directory));
+  }
   std::size_t removed = 0;
   for (const std::filesystem::path& directory : directories)
     removed += io::remove_stale_temporaries(directory.empty() ? "." : directory);
@@ -190,7 +255,7 @@ RunSummary run_solve(const SolveOptions& options) {
   });
   flow::limiter_node<std::size_t> limiter(graph, in_flight);
   flow::function_node<std::size_t, FilePtr> reader(graph, flow::unlimited, [&](std::size_t index) {
-    return read_and_split(problem, index, options.inputs[index]);
+    return read_and_split(problem, index, options.inputs[index], options.progress);
   });
 
   using Splitter = flow::multifunction_node<FilePtr, std::tuple<CaseJob, FilePtr>>;
@@ -206,16 +271,16 @@ RunSummary run_solve(const SolveOptions& options) {
                     });
 
   using Solver = flow::multifunction_node<CaseJob, std::tuple<FilePtr>>;
-  Solver solver(
-      graph, flow::unlimited,
-      [&problem, cache = options.cache](const CaseJob& job, Solver::output_ports_type& ports) {
-        if (solve_case(problem, cache, job))
-          std::get<0>(ports).try_put(job.file);
-      });
+  Solver solver(graph, flow::unlimited,
+                [&problem, cache = options.cache, progress = options.progress](
+                    const CaseJob& job, Solver::output_ports_type& ports) {
+                  if (solve_case(problem, cache, progress, job))
+                    std::get<0>(ports).try_put(job.file);
+                });
 
   flow::sequencer_node<FilePtr> sequencer(graph, [](const FilePtr& file) { return file->index; });
 
-  Writer writer_state(problem, summary);
+  Writer writer_state(problem, options, summary);
   flow::function_node<FilePtr, flow::continue_msg> writer(graph, flow::serial,
                                                           [&](const FilePtr& file) {
                                                             writer_state.write(*file);

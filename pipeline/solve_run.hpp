@@ -2,21 +2,50 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "io/answer_cache.hpp"
 #include "io/input_set.hpp"
 #include "io/problem.hpp"
+#include "pipeline/progress.hpp"
 
 namespace gamebatch::pipeline {
 
+enum class FileStatus {
+  solved,    // answered, at least one case solved in this run
+  cached,    // every case answered from the cache
+  rejected,  // bad input, unreadable, a failed case, or its answers could not be written
+};
+
+// What happened to one input file, handed to SolveOptions::on_file_done once it is finished.
+struct FileReport {
+  const std::filesystem::path& input;
+  const std::filesystem::path& answer;
+  std::string_view game;
+  FileStatus status;
+  std::size_t cases = 0;       // 0 for a rejected file that could not be parsed
+  std::size_t solved = 0;      // of them solved in this run
+  std::size_t cached = 0;      // of them answered from the cache
+  double solve_seconds = 0;    // time spent in the solver for its cases, summed over threads
+  std::size_t error_line = 0;  // rejected: the line at fault, 0 when not about one line
+  std::string_view error;      // rejected: what was expected
+};
+
 struct SolveOptions {
   const io::Problem* problem = nullptr;
-  std::vector<io::InputFile> inputs;
+  io::InputList inputs;
   // Files read ahead of the ordered writer at most; 0 picks a multiple of the thread count.
   std::size_t max_files_in_flight = 0;
   // Answers found here are not solved again; new answers are added. nullptr: no cache.
   io::AnswerCache* cache = nullptr;
+  // Live counters for a progress display; nullptr: none.
+  ProgressCounters* progress = nullptr;
+  // Called once per file, in input order, from one thread at a time, when the file is written or
+  // rejected (for the run report).
+  std::function<void(const FileReport&)> on_file_done{};
 };
 
 struct RunSummary {

@@ -52,6 +52,21 @@ TEST_F(AtomicFileTest, WritesCreateDirectoriesAndLeaveNoTemporary) {
   EXPECT_EQ(names(), (std::set<std::string>{"a", "c.cache"}));
 }
 
+TEST_F(AtomicFileTest, ADirectoryRemovedBetweenWritesIsMadeAgain) {
+  // Directories are made only when creating the temporary file fails: nothing may be remembered.
+  write_file_atomically(dir_ / "a" / "b" / "1.ans", "one\n");
+  fs::remove_all(dir_ / "a");
+  write_file_atomically(dir_ / "a" / "b" / "2.ans", "two\n");
+  EXPECT_EQ(read_text(dir_ / "a" / "b" / "2.ans"), "two\n");
+  EXPECT_EQ(names(), (std::set<std::string>{"a"}));
+}
+
+TEST_F(AtomicFileTest, AFileInTheWayOfTheDirectoryIsAnError) {
+  write_text(dir_ / "plain", "not a directory");
+  EXPECT_THROW(write_file_atomically(dir_ / "plain" / "x.ans", "x\n"), std::system_error);
+  EXPECT_EQ(names(), (std::set<std::string>{"plain"}));
+}
+
 TEST_F(AtomicFileTest, UnchangedContentIsNotRewritten) {
   const fs::path path = dir_ / "x.ans";
   EXPECT_TRUE(write_file_if_changed(path, "Case #1: 5\n"));

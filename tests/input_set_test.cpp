@@ -227,6 +227,99 @@ TEST_F(InputSetTest, UnresolvableOutDirGivesAUsageErrorOrNothing) {
   }
 }
 
+TEST_F(InputSetTest, SortedComponentByComponentAsPaths) {
+  // As strings "a-b.in" < "a/b.in" ('-' < '/'); as paths the directory "a" comes first.
+  touch("d/a-b.in");
+  touch("d/a/b.in");
+  touch("d/a.in");
+  touch("d/a0.in");
+  const auto files = collect_inputs({arg("d")}, std::nullopt);
+  std::vector<fs::path> expected = inputs_of(files);
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(inputs_of(files), expected);
+  EXPECT_EQ(files.front().input, at("d/a/b.in"));
+}
+
+TEST_F(InputSetTest, RelativeIsThePathUnderTheArgument) {
+  touch("d/sub/b.in");
+  touch("d/a.in");
+  touch("e/c.txt");
+  const auto files = collect_inputs({arg("d"), arg("e/./c.txt")}, std::nullopt);
+  ASSERT_EQ(files.size(), 3u);
+  EXPECT_EQ(files[0].relative, fs::path("a.in"));
+  EXPECT_EQ(files[1].relative, fs::path("sub/b.in"));
+  EXPECT_EQ(files[2].relative, fs::path("c.txt"));  // a file argument: its name
+}
+
+TEST_F(InputSetTest, ListMakesTheSameFilesAsTheVectorAndKeepsAShard) {
+  touch("d/a.in");
+  touch("d/sub/b.in");
+  touch("e/c.txt");
+  const std::vector<std::string> paths = {arg("d"), arg("e/./c.txt")};
+  const InputList list = collect_input_list(paths, at("out"));
+  const auto files = collect_inputs(paths, at("out"));
+  ASSERT_EQ(list.size(), files.size());
+  ASSERT_EQ(list.size(), 3u);
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    EXPECT_EQ(list[k].input, files[k].input);
+    EXPECT_EQ(list[k].answer, files[k].answer);
+    EXPECT_EQ(list[k].relative, files[k].relative);
+    EXPECT_EQ(list.relative_name(k), files[k].relative.generic_string());
+  }
+  EXPECT_EQ(list.relative_name(2), "c.txt");  // a file argument: its name
+  InputList odd = list;
+  odd.keep_if([](std::size_t index) { return index % 2 == 0; });
+  ASSERT_EQ(odd.size(), 2u);
+  EXPECT_EQ(odd[0].input, files[0].input);
+  EXPECT_EQ(odd[1].input, files[2].input);
+}
+
+TEST_F(InputSetTest, ListOfGivenFilesKeepsTheirAnswersAndRelativeNames) {
+  InputList list({{"a/x.in", "out/one.ans", "x.in"}, {"b/y.in", "elsewhere/y.ans", "b/y.in"}});
+  ASSERT_EQ(list.size(), 2u);
+  EXPECT_EQ(list[1].input, fs::path("b/y.in"));
+  EXPECT_EQ(list[1].answer, fs::path("elsewhere/y.ans"));
+  EXPECT_EQ(list.relative_name(1), "b/y.in");
+  list.keep_if([](std::size_t index) { return index == 1; });
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0].answer, fs::path("elsewhere/y.ans"));
+}
+
+TEST_F(InputSetTest, DirectoryNamedTwoWaysIsWalkedOnce) {
+  touch("d/a.in");
+  touch("d/b.in");
+  const auto files = collect_inputs({arg("d"), arg("d/../d"), arg("d/b.in")}, std::nullopt);
+  EXPECT_EQ(inputs_of(files), (std::vector<fs::path>{at("d/a.in"), at("d/b.in")}));
+}
+
+TEST_F(InputSetTest, LinkedInputIsTheFileItPointsTo) {
+  touch("one/a.in");
+  fs::create_directories(at("two"));
+  fs::create_symlink(at("one/a.in"), at("two/a.in"));
+  // Both answers would be out/a.ans, but they are answers to the same file: kept once.
+  const auto files = collect_inputs({arg("one"), arg("two")}, at("out"));
+  EXPECT_EQ(inputs_of(files), (std::vector<fs::path>{at("one/a.in")}));
+  // A link to another file that clashes is still an error.
+  touch("three/a.in", "2\n");
+  EXPECT_THROW(collect_inputs({arg("one"), arg("three")}, at("out")), UsageError);
+}
+
+TEST_F(InputSetTest, AnswerFileReachedThroughALinkedInputIsAUsageError) {
+  touch("d/y.in");
+  touch("d/y.ans", "kept\n");
+  fs::create_symlink("y.ans", at("d/x.in"));  // x.in is y.ans: writing y.ans destroys it
+  EXPECT_THROW(collect_inputs({arg("d")}, std::nullopt), UsageError);
+  EXPECT_THROW(collect_inputs({arg("d/y.in"), arg("d/x.in")}, std::nullopt), UsageError);
+}
+
+TEST_F(InputSetTest, OutDirBehindALinkClashesWithTheInputsItReaches) {
+  touch("d/a");
+  fs::create_directory_symlink(at("d"), at("out"));
+  // The answer of d/a.ans is out/a.ans.ans; the answer of d/a is out/a.ans = d/a.ans, an input.
+  touch("d/a.ans");
+  EXPECT_THROW(collect_inputs({arg("d/a"), arg("d/a.ans")}, at("out")), UsageError);
+}
+
 // ---------------------------------------------------------------- read_file
 
 TEST_F(InputSetTest, ReadFileReturnsTheExactBytes) {

@@ -480,8 +480,8 @@ TEST_F(PipelineTest, CasesFinishingOutOfOrderKeepTheirOrder) {
   write_text(root_ / "many.txt", text);
   LogCapture log;
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-  const RunSummary summary =
-      run_or_die({&problem, {{root_ / "many.txt", root_ / "many.txt.ans"}}, 0});
+  const RunSummary summary = run_or_die(
+      {&problem, std::vector<io::InputFile>{{root_ / "many.txt", root_ / "many.txt.ans"}}, 0});
   EXPECT_EQ(summary.cases, 300u);
   EXPECT_EQ(summary.solved, 300u);
   EXPECT_EQ(read_text(root_ / "many.txt.ans"), expected);

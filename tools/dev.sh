@@ -13,7 +13,8 @@ JOBS=${JOBS:-$(nproc)}
 
 # Debian packages the build needs; found by CMake's find_package.
 PACKAGES=(g++ cmake make pkg-config libtbb-dev libboost-serialization-dev libspdlog-dev
-          libcli11-dev libxxhash-dev nlohmann-json3-dev libgtest-dev librapidcheck-dev)
+          libcli11-dev libxxhash-dev nlohmann-json3-dev libgtest-dev librapidcheck-dev
+          libtomlplusplus-dev)
 
 install_missing_packages() {
   local missing=()
@@ -42,15 +43,12 @@ case "${1:-}" in
     ;;
   demo)
     build
-    answers="$BUILD_DIR/demo-answers"
-    rm -rf "$answers"
-    # The demo's answer cache stays in the build directory: a second demo answers from it.
-    for game in willow doublemove wallgame boigame; do
-      echo "== gamebatch solve --problem $game configs/demo/$game"
-      "$BUILD_DIR/tools/gamebatch" solve --problem "$game" --cache "$BUILD_DIR/demo.cache" \
-        --out "$answers/$game" "configs/demo/$game"
-    done
-    for file in $(find "$answers" -name '*.ans' | sort); do
+    # configs/demo.toml: one job per game over configs/demo/GAME, answers under
+    # build/demo-answers/GAME, answer cache build/demo.cache (a second demo answers from it).
+    rm -rf build/demo-answers
+    echo "== gamebatch run configs/demo.toml"
+    "$BUILD_DIR/tools/gamebatch" run configs/demo.toml
+    for file in $(find build/demo-answers -name '*.ans' | sort); do
       echo "== $file"
       cat "$file"
     done

@@ -1,0 +1,109 @@
+#include "pipeline/run_report.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <system_error>
+
+namespace gamebatch::pipeline {
+
+namespace {
+
+const char* status_name(FileStatus status) {
+  switch (status) {
+    case FileStatus::solved:
+      return "solved";
+    case FileStatus::cached:
+      return "cached";
+    case FileStatus::rejected:
+      return "rejected";
+  }
+  return "unknown";
+}
+
+[[noreturn]] void throw_errno(const std::string& what) {
+  throw std::system_error(errno, std::generic_category(), what);
+}
+
+}  // namespace
+
+nlohmann::json file_report_json(const FileReport& file) {
+  nlohmann::json entry = {
+      {"path", file.input.string()}, {"answer", file.answer.string()},
+      {"game", file.game},           {"status", status_name(file.status)},
+      {"cases", file.cases},         {"solved", file.solved},
+      {"cached", file.cached},       {"solve_seconds", file.solve_seconds},
+  };
+  if (file.status == FileStatus::rejected) {
+    entry["error"] = {
+        {"line", file.error_line == 0 ? nlohmann::json(nullptr) : nlohmann::json(file.error_line)},
+        {"message", file.error}};
+  }
+  return entry;
+}
+
+RunReport::RunReport(std::filesystem::path path, const nlohmann::json& header)
+    : path_(std::move(path)) {
+  if (path_.has_parent_path())
+    std::filesystem::create_directories(path_.parent_path());
+  temporary_ = path_;
+  temporary_ += ".tmp." + std::to_string(::getpid());
+  stream_ = std::fopen(temporary_.c_str(), "wb");
+  if (stream_ == nullptr)
+    throw_errno("cannot create the report " + temporary_.string());
+  std::string opening = header.dump(2);
+  opening.pop_back();  // the closing brace: the files and totals follow
+  while (!opening.empty() && (opening.back() == '\n' || opening.back() == ' '))
+    opening.pop_back();
+  write(opening + (header.empty() ? "\n" : ",\n") + "  \"files\": [");
+}
+
+RunReport::~RunReport() {
+  if (stream_ != nullptr) {
+    std::fclose(stream_);
+    std::error_code ignored;
+    std::filesystem::remove(temporary_, ignored);
+  }
+}
+
+void RunReport::write(const std::string& text) {
+  if (std::fwrite(text.data(), 1, text.size(), stream_) != text.size())
+    failed_ = true;
+}
+
+void RunReport::add_file(const FileReport& file, std::size_t job_number) {
+  nlohmann::json entry = file_report_json(file);
+  entry["job"] = job_number;
+  const std::string text = (first_file_ ? "\n    " : ",\n    ") + entry.dump();
+  std::lock_guard<std::mutex> lock(mutex_);
+  first_file_ = false;
+  write(text);
+}
+
+void RunReport::finish(const RunSummary& totals) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const nlohmann::json totals_json = {{"files", totals.files},       {"cases", totals.cases},
+                                      {"solved", totals.solved},     {"cached", totals.cached},
+                                      {"rejected", totals.rejected}, {"seconds", totals.seconds}};
+  write(std::string(first_file_ ? "" : "\n  ") + "],\n  \"totals\": " + totals_json.dump() +
+        "\n}\n");
+  const bool flushed = std::fflush(stream_) == 0 && !failed_;
+  const int saved_errno = errno;
+  const bool closed = std::fclose(stream_) == 0;
+  stream_ = nullptr;
+  if (!flushed || !closed) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary_, ignored);
+    errno = flushed ? errno : saved_errno;
+    throw_errno("cannot write the report " + path_.string());
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary_, path_, error);
+  if (error) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary_, ignored);
+    throw std::system_error(error, "cannot write the report " + path_.string());
+  }
+}
+
+}  // namespace gamebatch::pipeline

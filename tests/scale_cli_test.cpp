@@ -1,0 +1,234 @@
+// End-to-end: what large runs need — the JSON run report, shards (by hand and from Slurm) merged
+// back into one cache, and the progress line (only on a terminal, never with --quiet).
+#include <nlohmann/json.hpp>
+
+#include "cli_fixture.hpp"
+
+namespace {
+
+using namespace gamebatch::testing;
+
+class ScaleCliTest : public CliTest {
+ protected:
+  // `count` small willow files spread over nested directories under `dir`.
+  void write_willow_set(const fs::path& dir, int count) const {
+    std::mt19937_64 rng(42);
+    for (int k = 0; k < count; ++k) {
+      const fs::path file = dir / cat("part", k % 3) / cat("sub", k % 2) / cat("case", k, ".in");
+      write_text(file, willow_file({willow_case(Shape::random, 2 + k % 9, 50, rng),
+                                    willow_case(Shape::path, 3 + k % 5, 9, rng)}));
+    }
+  }
+
+  // The cache's entries, as `cache export` prints them (sorted JSON lines).
+  std::string exported(const fs::path& cache) const {
+    const Result result = run({"cache", "export", cache.string()});
+    EXPECT_EQ(result.status, 0) << result.err;
+    return result.out;
+  }
+
+  // Runs gamebatch under a pseudo-terminal (util-linux `script`), so that stderr is a terminal.
+  Result run_on_terminal(const std::string& arguments) const {
+    const std::string command =
+        "script -qefc '" + std::string(GAMEBATCH_BINARY) + " " + arguments + "' /dev/null";
+    return run_shell(command);
+  }
+
+  Result run_shell(const std::string& command) const {
+    const fs::path out = root_ / "capture" / "shell.out";
+    const std::string line =
+        "cd '" + work_.string() + "' && " + command + " > '" + out.string() + "' 2>&1";
+    const int status = std::system(line.c_str());
+    Result result;
+    result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.err = read_text(out);
+    return result;
+  }
+};
+
+TEST_F(ScaleCliTest, ReportListsEveryFileWithItsStatusAndTotals) {
+  write_willow_set(at("set"), 4);
+  write_text(at("set/bad.in"), "1\n3\n5\n7\n");
+  const Result cold = run({"solve", "--problem", "willow", "--cache", "c.cache", "--report",
+                           "reports/cold.json", "set"});
+  EXPECT_EQ(cold.status, 1) << cold.err;
+  const nlohmann::json report = nlohmann::json::parse(read_text(at("reports/cold.json")));
+  EXPECT_EQ(report.at("schema"), "gamebatch-report/1");
+  EXPECT_EQ(report.at("command"), "solve");
+  EXPECT_TRUE(starts_with(report.at("gamebatch_version").get<std::string>(), "0."));
+  EXPECT_EQ(report.at("options").at("problem"), "willow");
+  EXPECT_EQ(report.at("options").at("cache"), "c.cache");
+  EXPECT_EQ(report.at("options").at("paths"), nlohmann::json({"set"}));
+  ASSERT_EQ(report.at("files").size(), 5u);
+  std::size_t rejected = 0;
+  for (const nlohmann::json& file : report.at("files")) {
+    EXPECT_EQ(file.at("game"), "willow");
+    if (file.at("path") == "set/bad.in") {
+      ++rejected;
+      EXPECT_EQ(file.at("status"), "rejected");
+      EXPECT_EQ(file.at("error").at("line"), 4);
+      EXPECT_NE(file.at("error").at("message").get<std::string>().find("expected C_3 of case 1"),
+                std::string::npos);
+    } else {
+      EXPECT_EQ(file.at("status"), "solved");
+      EXPECT_EQ(file.at("cases"), 2);
+      EXPECT_EQ(file.at("solved"), 2);
+      EXPECT_GE(file.at("solve_seconds").get<double>(), 0.0);
+      EXPECT_TRUE(fs::exists(at(file.at("answer").get<std::string>())));
+    }
+  }
+  EXPECT_EQ(rejected, 1u);
+  const Summary summary = summary_of(cold);
+  const nlohmann::json& totals = report.at("totals");
+  EXPECT_EQ(totals.at("files"), summary.files);
+  EXPECT_EQ(totals.at("cases"), summary.cases);
+  EXPECT_EQ(totals.at("solved"), summary.solved);
+  EXPECT_EQ(totals.at("rejected"), 1);
+
+  fs::remove(at("set/bad.in"));
+  const Result warm = run({"solve", "--problem", "willow", "--cache", "c.cache", "--report",
+                           "reports/warm.json", "set"});
+  EXPECT_EQ(warm.status, 0) << warm.err;
+  const nlohmann::json again = nlohmann::json::parse(read_text(at("reports/warm.json")));
+  ASSERT_EQ(again.at("files").size(), 4u);
+  for (const nlohmann::json& file : again.at("files")) {
+    EXPECT_EQ(file.at("status"), "cached");
+    EXPECT_EQ(file.at("cached"), 2);
+    EXPECT_EQ(file.at("solve_seconds"), 0.0);
+  }
+}
+
+TEST_F(ScaleCliTest, AnswersAreTheSameForEveryThreadCountWithHugeAndSmallCasesMixed) {
+  write_willow_set(at("set"), 40);
+  std::mt19937_64 rng(3);
+  // Cases big enough to run their own outer loop in parallel, between the small files.
+  write_text(at("set/part1/big-a.in"), willow_file({willow_case(Shape::random, 1500, 10000, rng)}));
+  write_text(at("set/part2/big-b.in"), willow_file({willow_case(Shape::path, 1200, 10000, rng),
+                                                    willow_case(Shape::star, 1300, 10000, rng)}));
+  std::map<std::string, std::string> first;
+  for (const char* jobs : {"1", "2", "3"}) {
+    const std::string out = cat("out-", jobs);
+    const Result result =
+        run({"solve", "--problem", "willow", "--no-cache", "--jobs", jobs, "--out", out, "set"});
+    ASSERT_EQ(result.status, 0) << result.err;
+    EXPECT_EQ(summary_of(result).files, 42u);
+    const auto answers = answers_under(at(out));
+    if (first.empty()) {
+      first = answers;
+    } else {
+      EXPECT_EQ(answers, first) << "--jobs " << jobs;
+    }
+  }
+}
+
+TEST_F(ScaleCliTest, ReportThatCannotBeCreatedIsAUsageError) {
+  write_willow_set(at("set"), 1);
+  write_text(at("blocker"), "a file, not a directory");
+  const Result result =
+      run({"solve", "--problem", "willow", "--no-cache", "--report", "blocker/run.json", "set"});
+  EXPECT_EQ(result.status, 2) << result.err;
+  EXPECT_NE(result.err.find("blocker"), std::string::npos) << result.err;
+}
+
+TEST_F(ScaleCliTest, ThreeShardsThenMergeEqualOneRun) {
+  write_willow_set(at("set"), 30);
+  const Result whole =
+      run({"solve", "--problem", "willow", "--cache", "whole.cache", "--out", "whole", "set"});
+  ASSERT_EQ(whole.status, 0) << whole.err;
+
+  std::size_t files = 0;
+  for (int shard = 1; shard <= 3; ++shard) {
+    const Result part = run({"solve", "--problem", "willow", "--cache", "shared.cache", "--out",
+                             "sharded", "--shard", cat(shard, "/3"), "set"});
+    ASSERT_EQ(part.status, 0) << part.err;
+    const Summary summary = summary_of(part);
+    EXPECT_GT(summary.files, 0u) << "shard " << shard << " got no input";
+    EXPECT_EQ(summary.solved, summary.cases) << "shards overlap";
+    files += summary.files;
+    EXPECT_TRUE(fs::exists(at(cat("shared.cache.shard-", shard, "-of-3"))));
+  }
+  EXPECT_EQ(files, 30u);
+  EXPECT_FALSE(fs::exists(at("shared.cache"))) << "shards write only their own cache files";
+  EXPECT_EQ(answers_under(at("sharded")), answers_under(at("whole")));
+
+  const Result merge = run({"cache", "merge", "merged.cache", "shared.cache.shard-1-of-3",
+                            "shared.cache.shard-2-of-3", "shared.cache.shard-3-of-3"});
+  ASSERT_EQ(merge.status, 0) << merge.err;
+  EXPECT_EQ(exported(at("merged.cache")), exported(at("whole.cache")));
+
+  // The same shard again is warm from its own cache file.
+  const Result again = run({"solve", "--problem", "willow", "--cache", "shared.cache", "--out",
+                            "sharded", "--shard", "2/3", "set"});
+  EXPECT_EQ(summary_of(again).solved, 0u) << again.err;
+}
+
+TEST_F(ScaleCliTest, SlurmArrayTaskChoosesTheShard) {
+  write_willow_set(at("set"), 12);
+  const Result by_option = run({"solve", "--problem", "willow", "--no-cache", "--out", "by-option",
+                                "--shard", "2/3", "set"});
+  ASSERT_EQ(by_option.status, 0) << by_option.err;
+  ::setenv("SLURM_ARRAY_TASK_ID", "6", 1);  // --array=5-7: the second of three tasks
+  ::setenv("SLURM_ARRAY_TASK_MIN", "5", 1);
+  ::setenv("SLURM_ARRAY_TASK_COUNT", "3", 1);
+  const Result by_slurm =
+      run({"solve", "--problem", "willow", "--no-cache", "--out", "by-slurm", "set"});
+  const Result option_wins =
+      run({"solve", "--problem", "willow", "--no-cache", "--out", "all", "--shard", "1/1", "set"});
+  ::setenv("SLURM_ARRAY_TASK_ID", "9", 1);  // --array=1,5,9: not contiguous
+  ::setenv("SLURM_ARRAY_TASK_MIN", "1", 1);
+  const Result gappy = run({"solve", "--problem", "willow", "--no-cache", "set"});
+  ::unsetenv("SLURM_ARRAY_TASK_ID");
+  ::unsetenv("SLURM_ARRAY_TASK_MIN");
+  ::unsetenv("SLURM_ARRAY_TASK_COUNT");
+  ASSERT_EQ(by_slurm.status, 0) << by_slurm.err;
+  EXPECT_NE(by_slurm.err.find("shard 2/3"), std::string::npos) << by_slurm.err;
+  EXPECT_EQ(answers_under(at("by-slurm")), answers_under(at("by-option")));
+  EXPECT_EQ(summary_of(option_wins).files, 12u) << "--shard overrides the Slurm variables";
+  EXPECT_EQ(gappy.status, 2);
+  EXPECT_NE(gappy.err.find("--shard I/N"), std::string::npos) << gappy.err;
+}
+
+TEST_F(ScaleCliTest, BadShardIsAUsageError) {
+  write_willow_set(at("set"), 1);
+  for (const char* shard : {"0/3", "4/3", "3", "x/y", "1/0"}) {
+    const Result result =
+        run({"solve", "--problem", "willow", "--no-cache", "--shard", shard, "set"});
+    EXPECT_EQ(result.status, 2) << shard;
+    EXPECT_NE(result.err.find("I/N"), std::string::npos) << result.err;
+  }
+}
+
+TEST_F(ScaleCliTest, NoProgressLineWhenStderrIsNotATerminal) {
+  write_willow_set(at("set"), 20);
+  const Result result = run({"solve", "--problem", "willow", "--no-cache", "set"});
+  EXPECT_EQ(result.status, 0);
+  EXPECT_EQ(result.err.find('\r'), std::string::npos) << result.err;
+  EXPECT_EQ(lines_of(result.err).size(), 1u) << "only the summary line:\n" << result.err;
+}
+
+// A willow file that takes about a second on one thread, so the progress line is drawn.
+void write_slow_willow_file(const fs::path& path) {
+  std::mt19937_64 rng(7);
+  std::vector<std::string> cases;
+  for (int k = 0; k < 12; ++k)
+    cases.push_back(willow_case(Shape::random, 2000, 10000, rng));
+  write_text(path, willow_file(cases));
+}
+
+TEST_F(ScaleCliTest, ProgressLineOnATerminalUnlessQuiet) {
+  write_slow_willow_file(at("slow/big.in"));
+  const Result shown = run_on_terminal("solve --problem willow --no-cache --jobs 1 slow");
+  ASSERT_EQ(shown.status, 0) << shown.err;
+  EXPECT_NE(shown.err.find("\rfiles 0/1  cases "), std::string::npos) << shown.err;
+  EXPECT_NE(shown.err.find("cases/s  cached 0  errors 0  ETA "), std::string::npos) << shown.err;
+  // Erased before the summary, which stands on a line of its own.
+  EXPECT_NE(shown.err.find("\r\033[Kfiles: 1 cases: 12 solved: 12"), std::string::npos)
+      << shown.err;
+
+  const Result quiet = run_on_terminal("solve --problem willow --no-cache --jobs 1 --quiet slow");
+  ASSERT_EQ(quiet.status, 0) << quiet.err;
+  EXPECT_EQ(quiet.err.find("cases/s"), std::string::npos) << quiet.err;
+  EXPECT_NE(quiet.err.find("files: 1 cases: 12 solved: 12"), std::string::npos) << quiet.err;
+}
+
+}  // namespace

@@ -1,0 +1,287 @@
+#include "tools/gen_command.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
+#include <spdlog/spdlog.h>
+
+#include "io/problem.hpp"
+#include "tools/cli.hpp"
+
+namespace gamebatch::cli {
+namespace {
+
+constexpr int kExitWritten = 0;
+constexpr int kExitNotWritten = 1;
+constexpr std::string_view kMixed = "mixed";
+
+// An option that only some games take: given for another GAME, it is a usage error.
+struct GameOption {
+  std::string name;
+  CLI::Option* option = nullptr;
+  std::vector<std::string> games;
+};
+
+io::IntRange range_named(const std::string& option, const std::string& text) {
+  if (const std::optional<io::IntRange> range = io::parse_int_range(text))
+    return *range;
+  throw CLI::ValidationError(option, "expected A..B or A (integers), got '" + text + "'");
+}
+
+template <typename Enum, std::size_t Count>
+Enum value_named(const std::string& option, const std::string& name, const Enum (&all)[Count]) {
+  if (const std::optional<Enum> value = io::enum_named(name, all))
+    return *value;
+  throw CLI::ValidationError(option,
+                             "expected one of " + io::enum_names(all) + ", got '" + name + "'");
+}
+
+// nullopt for "mixed": a new random value for every case.
+template <typename Enum, std::size_t Count>
+std::optional<Enum> mixable_value_named(const std::string& option, const std::string& name,
+                                        const Enum (&all)[Count]) {
+  if (name == kMixed)
+    return std::nullopt;
+  if (const std::optional<Enum> value = io::enum_named(name, all))
+    return value;
+  throw CLI::ValidationError(
+      option, "expected one of " + io::enum_names(all) + "|mixed, got '" + name + "'");
+}
+
+// CLI11 2.1 takes "-1" and "2^64" for a std::uint64_t, wrapped around or cut: check the text.
+std::string seed_problem(const std::string& text) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (text.empty() || error != std::errc() || stop != end)
+    return "expected an integer from 0 to 2^64 - 1, got '" + text + "'";
+  return "";
+}
+
+std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string text;
+  for (const std::string& part : parts) {
+    if (!text.empty())
+      text += separator;
+    text += part;
+  }
+  return text;
+}
+
+// The parsed arguments as checked options; throws CLI::ValidationError naming the option at fault.
+io::GenerateOptions checked_options(const GenArguments& arguments,
+                                    const std::vector<GameOption>& game_options) {
+  for (const GameOption& entry : game_options) {
+    if (entry.option->count() != 0 &&
+        std::find(entry.games.begin(), entry.games.end(), arguments.game) == entry.games.end()) {
+      throw CLI::ValidationError(entry.name, "an option of " + joined(entry.games, " and ") +
+                                                 ", not of " + arguments.game);
+    }
+  }
+  const auto given = [&](std::string_view name) {
+    return std::any_of(game_options.begin(), game_options.end(), [&](const GameOption& entry) {
+      return entry.name == name && entry.option->count() != 0;
+    });
+  };
+
+  io::GenerateOptions options;
+  // GAME was checked against the games gen knows.
+  options.game = io::default_game_options(arguments.game).value();
+  options.seed = arguments.seed;
+  options.file_count = arguments.count;
+  options.cases_per_file = arguments.cases_per_file;
+  options.out_dir = arguments.out_dir;
+  if (auto* willow_options = std::get_if<io::WillowGenOptions>(&options.game)) {
+    if (given("--cities"))
+      willow_options->cities = range_named("--cities", arguments.cities);
+    if (given("--shape"))
+      willow_options->shape = mixable_value_named("--shape", arguments.shape, willow::kAllShapes);
+    if (given("--coins"))
+      willow_options->coins = value_named("--coins", arguments.coins, willow::kAllCoinPatterns);
+    if (given("--max-coin"))
+      willow_options->max_coin = arguments.max_coin;
+  } else if (auto* doublemove_options = std::get_if<io::DoublemoveGenOptions>(&options.game)) {
+    if (given("--n"))
+      doublemove_options->n = range_named("--n", arguments.n);
+    if (given("--k"))
+      doublemove_options->declarations = range_named("--k", arguments.k);
+    if (given("--pattern")) {
+      doublemove_options->pattern =
+          value_named("--pattern", arguments.pattern, doublemove::kAllPatterns);
+    }
+  } else if (auto* wallgame_options = std::get_if<io::WallgameGenOptions>(&options.game)) {
+    if (given("--height"))
+      wallgame_options->height = range_named("--height", arguments.height);
+    if (given("--width"))
+      wallgame_options->width = range_named("--width", arguments.width);
+    if (given("--costs")) {
+      wallgame_options->costs =
+          mixable_value_named("--costs", arguments.costs, wallgame::kAllCostPatterns);
+    }
+  } else if (auto* boigame_options = std::get_if<io::BoigameGenOptions>(&options.game)) {
+    if (given("--size"))
+      boigame_options->size = range_named("--size", arguments.size);
+    if (given("--shape"))
+      boigame_options->shape = mixable_value_named("--shape", arguments.shape, boigame::kAllShapes);
+    if (given("--density"))
+      boigame_options->density = arguments.density;
+    if (given("--placement")) {
+      boigame_options->placement =
+          mixable_value_named("--placement", arguments.placement, boigame::kAllPlacements);
+    }
+  }
+  const std::string problem = io::check_generate_options(options);
+  if (!problem.empty())
+    throw CLI::ValidationError(problem);
+  return options;
+}
+
+}  // namespace
+
+void add_gen_command(CLI::App& app, GenArguments& arguments) {
+  CLI::App* gen =
+      app.add_subcommand("gen", "Write a reproducible set of random input files of a game");
+  gen->footer(
+      "Writes DIR/GAME-000001.in ... (6 digits, more when N needs them), each holding K cases in\n"
+      "the game's official format. The same options give the same bytes on every machine and for\n"
+      "every --jobs; file k depends only on the game options, --seed, k and K, so a larger "
+      "--count\n"
+      "keeps the files a smaller one wrote. Files are written whole (temporary file, then\n"
+      "rename); files of the same names are replaced, nothing else in DIR is touched.\n"
+      "Ranges are written A..B or A; 'mixed' draws anew for every case.\n"
+      "Example: gamebatch gen boigame --count 20 --seed 7 --out sets/boi --size 50..300\n"
+      "Exit status: 0 written, 1 a file could not be written, 2 usage error.");
+
+  std::vector<std::string> games;
+  for (const io::Problem* problem : io::all_problems()) {
+    if (io::default_game_options(problem->name()))
+      games.emplace_back(problem->name());
+  }
+  gen->add_option("GAME", arguments.game, "The game")
+      ->required()
+      ->type_name("")
+      ->check(CLI::IsMember(games));
+  gen->add_option(
+         "--count", arguments.count,
+         "Number of files to write (at most " + std::to_string(io::kMaxGeneratedFiles) + ")")
+      ->required()
+      ->type_name("N");
+  gen->add_option("--seed", arguments.seed, "Seed of the random draws (0 to 2^64 - 1)")
+      ->required()
+      ->type_name("S")
+      ->check(CLI::Validator(seed_problem, "S"));
+  gen->add_option("--out,-o", arguments.out_dir, "Directory of the files (created if missing)")
+      ->required()
+      ->type_name("DIR");
+  gen->add_option("--cases-per-file", arguments.cases_per_file,
+                  "Cases in each file (at most " + std::to_string(io::kMaxCasesPerFile) + ")")
+      ->type_name("K")
+      ->capture_default_str();
+  gen->add_option("--jobs,-j", arguments.jobs,
+                  "Threads to use at most (default: all cores). Files are the same for every N.")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1 << 16));
+
+  // Game options: taken as typed, checked against GAME once parsing is done (checked_options).
+  const io::WillowGenOptions willow_defaults;
+  const io::DoublemoveGenOptions doublemove_defaults;
+  const io::WallgameGenOptions wallgame_defaults;
+  const io::BoigameGenOptions boigame_defaults;
+  const std::string game_group = "Game options (each for the games it names)";
+  std::vector<GameOption> game_options;
+  const auto add_game_option = [&](const std::string& name, auto& value, const std::string& help,
+                                   const std::string& type_name,
+                                   std::vector<std::string> option_games) {
+    CLI::Option* option =
+        gen->add_option(name, value, help)->type_name(type_name)->group(game_group);
+    game_options.push_back({name, option, std::move(option_games)});
+  };
+  add_game_option("--cities", arguments.cities,
+                  "willow: cities per case (default " + io::to_string(willow_defaults.cities) + ")",
+                  "A..B", {"willow"});
+  add_game_option("--shape", arguments.shape,
+                  "willow: " + io::enum_names(willow::kAllShapes) +
+                      "|mixed (default mixed);\nboigame: " + io::enum_names(boigame::kAllShapes) +
+                      "|mixed (default mixed)",
+                  "NAME", {"willow", "boigame"});
+  add_game_option("--coins", arguments.coins,
+                  "willow: " + io::enum_names(willow::kAllCoinPatterns) + " (default " +
+                      std::string(to_string(willow_defaults.coins)) + ")",
+                  "NAME", {"willow"});
+  add_game_option("--max-coin", arguments.max_coin,
+                  "willow: coins per city are drawn from 0..C (default " +
+                      std::to_string(willow_defaults.max_coin) + ", at most " +
+                      std::to_string(io::kMaxGeneratedCoin) + ")",
+                  "C", {"willow"});
+  add_game_option("--n", arguments.n,
+                  "doublemove: values n per case (default " + io::to_string(doublemove_defaults.n) +
+                      ", at most " + std::to_string(doublemove::kMaxN) + ")",
+                  "A..B", {"doublemove"});
+  add_game_option("--k", arguments.k,
+                  "doublemove: given declarations per case, clamped to n + 1 (default: 0 or n + 1\n"
+                  "a quarter of the time each, else uniform over 0..n+1)",
+                  "A..B", {"doublemove"});
+  add_game_option("--pattern", arguments.pattern,
+                  "doublemove: " + io::enum_names(doublemove::kAllPatterns) + " (default " +
+                      std::string(to_string(doublemove_defaults.pattern)) + ")",
+                  "NAME", {"doublemove"});
+  add_game_option(
+      "--height", arguments.height,
+      "wallgame: rows per board (default " + io::to_string(wallgame_defaults.height) + ")", "A..B",
+      {"wallgame"});
+  add_game_option(
+      "--width", arguments.width,
+      "wallgame: columns per board (default " + io::to_string(wallgame_defaults.width) + ")",
+      "A..B", {"wallgame"});
+  add_game_option("--costs", arguments.costs,
+                  "wallgame: " + io::enum_names(wallgame::kAllCostPatterns) + "|mixed (default " +
+                      std::string(to_string(*wallgame_defaults.costs)) + ")",
+                  "NAME", {"wallgame"});
+  add_game_option("--size", arguments.size,
+                  "boigame: board side n (default " + io::to_string(boigame_defaults.size) + ")",
+                  "A..B", {"boigame"});
+  add_game_option("--density", arguments.density,
+                  "boigame: percent of black squares, 0..100 (overrides --shape)", "P",
+                  {"boigame"});
+  add_game_option("--placement", arguments.placement,
+                  "boigame: " + io::enum_names(boigame::kAllPlacements) + "|mixed (default mixed)",
+                  "NAME", {"boigame"});
+
+  // Runs once the whole command line is parsed, so a bad option fails the parse (exit 2).
+  gen->callback([&arguments, game_options = std::move(game_options)] {
+    arguments.options = checked_options(arguments, game_options);
+  });
+}
+
+int run_gen_command(const GenArguments& arguments) {
+  const int threads = arguments.jobs > 0 ? arguments.jobs : tbb::info::default_concurrency();
+  tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
+                                   static_cast<std::size_t>(threads));
+  const io::GenerateOptions& options = arguments.options;
+  try {
+    io::generate_input_set(options);
+  } catch (const std::invalid_argument& error) {
+    spdlog::error("{}", error.what());
+    return kExitUsage;
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    return kExitNotWritten;
+  }
+  std::printf("wrote %lld files (%lld cases) to %s\n", static_cast<long long>(options.file_count),
+              static_cast<long long>(options.file_count * options.cases_per_file),
+              options.out_dir.c_str());
+  return std::fflush(stdout) == 0 ? kExitWritten : kExitNotWritten;
+}
+
+}  // namespace gamebatch::cli

@@ -1,0 +1,336 @@
+#include "tools/solve_command.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
+#include <spdlog/spdlog.h>
+
+#include "io/input_set.hpp"
+#include "io/problem.hpp"
+#include "pipeline/cache_session.hpp"
+#include "pipeline/progress.hpp"
+#include "pipeline/run_report.hpp"
+#include "pipeline/solve_run.hpp"
+#include "tools/cli.hpp"
+#include "tools/version.hpp"
+
+namespace gamebatch::cli {
+namespace {
+
+std::string problem_list() {
+  std::string list;
+  for (const io::Problem* problem : io::all_problems())
+    list += "\n  " + std::string(problem->name()) + "  " + std::string(problem->summary());
+  return list;
+}
+
+void print_summary(const char* prefix, const pipeline::RunSummary& summary) {
+  std::fprintf(stderr,
+               "%sfiles: %zu cases: %zu solved: %zu cached: %zu rejected: %zu time: %.3f s\n",
+               prefix, summary.files, summary.cases, summary.solved, summary.cached,
+               summary.rejected, summary.seconds);
+}
+
+// The shard to solve: --shard, else the Slurm array task's, else none. Throws UsageError.
+std::optional<io::Shard> effective_shard(const RunSettings& settings) {
+  if (settings.shard)
+    return settings.shard;
+  try {
+    return io::shard_from_slurm(io::slurm_environment());
+  } catch (const std::invalid_argument& error) {
+    throw io::UsageError(error.what());
+  }
+}
+
+// The cache of one job's run, or nullptr. Returns false when the run must stop (exit 2).
+bool open_cache(const RunSettings& settings, const std::optional<io::Shard>& shard,
+                const io::Problem& problem, std::unique_ptr<pipeline::CacheSession>& cache) {
+  if (settings.no_cache)
+    return true;
+  pipeline::CacheOptions cache_options;
+  if (!settings.cache_file.empty()) {
+    cache_options.path = settings.cache_file;
+  } else if (const auto default_path = pipeline::default_cache_path()) {
+    cache_options.path = *default_path;
+  } else {
+    spdlog::warn("no answer cache: neither XDG_CACHE_HOME nor HOME is set (use --cache FILE)");
+    return true;
+  }
+  if (shard)
+    cache_options.path = io::shard_cache_name(cache_options.path.string(), *shard);
+  cache_options.strict = settings.strict_cache;
+  cache_options.checkpoint_interval = std::chrono::duration<double>(settings.checkpoint_seconds);
+  try {
+    cache = std::make_unique<pipeline::CacheSession>(cache_options, problem);
+  } catch (const pipeline::CacheUnusable& error) {
+    spdlog::error("{}", error.what());
+    return false;
+  } catch (const std::exception& error) {
+    if (!settings.cache_file.empty() || settings.strict_cache) {
+      spdlog::error("cannot use the answer cache {}: {}", cache_options.path.string(),
+                    error.what());
+      return false;
+    }
+    // The default location is not the user's choice: its trouble must not stop the run.
+    spdlog::warn("cannot use the default answer cache {} ({}); going on without a cache",
+                 cache_options.path.string(), error.what());
+  }
+  return true;
+}
+
+void keep_until_exit(std::unique_ptr<pipeline::CacheSession> cache) {
+  // Freeing a map of a million entries one by one takes longer than the process exit does.
+  // Volatile, so that the pointers stay in memory where leak checkers see them reachable.
+  [[maybe_unused]] static std::vector<pipeline::CacheSession*>* volatile kept =
+      new std::vector<pipeline::CacheSession*>();
+  kept->push_back(cache.release());
+}
+
+// While the progress line is drawn, every log line first erases it, so that messages never
+// share a line with it; the line is drawn again at its next refresh.
+class LogPatternWhileProgress {
+ public:
+  explicit LogPatternWhileProgress(bool active) : active_(active) {
+    if (active_)
+      spdlog::set_pattern("\r\033[Kgamebatch: %l: %v");
+  }
+  ~LogPatternWhileProgress() {
+    if (active_)
+      spdlog::set_pattern("gamebatch: %l: %v");
+  }
+  LogPatternWhileProgress(const LogPatternWhileProgress&) = delete;
+  LogPatternWhileProgress& operator=(const LogPatternWhileProgress&) = delete;
+
+ private:
+  bool active_;
+};
+
+}  // namespace
+
+nlohmann::json settings_json(const RunSettings& settings) {
+  nlohmann::json json = {{"jobs", settings.jobs},
+                         {"no_cache", settings.no_cache},
+                         {"strict_cache", settings.strict_cache},
+                         {"checkpoint", settings.checkpoint_seconds},
+                         {"quiet", settings.quiet}};
+  const auto text_or_null = [](const std::string& text) {
+    return text.empty() ? nlohmann::json(nullptr) : nlohmann::json(text);
+  };
+  json["cache"] = text_or_null(settings.cache_file);
+  json["report"] = text_or_null(settings.report_file);
+  json["shard"] = settings.shard ? nlohmann::json(std::to_string(settings.shard->index) + "/" +
+                                                  std::to_string(settings.shard->count))
+                                 : nlohmann::json(nullptr);
+  return json;
+}
+
+void add_run_settings_options(CLI::App& command, RunSettings& settings) {
+  command
+      .add_option("--jobs,-j", settings.jobs,
+                  "Threads to use at most (default: all cores). Answers are the same for every N.")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1 << 16));
+  const std::optional<std::filesystem::path> default_cache = pipeline::default_cache_path();
+  CLI::Option* cache_option =
+      command
+          .add_option("--cache", settings.cache_file,
+                      "The answer cache file (default: " +
+                          (default_cache ? default_cache->string()
+                                         : std::string("none: neither XDG_CACHE_HOME nor HOME "
+                                                       "is set")) +
+                          ")")
+          ->type_name("FILE")
+          ->check([](const std::string& path) {
+            return path.empty() ? std::string("the cache file name must not be empty") : "";
+          });
+  command.add_flag("--no-cache", settings.no_cache, "Solve every case; read and write no cache")
+      ->excludes(cache_option);
+  command.add_flag("--strict-cache", settings.strict_cache,
+                   "A cache file that cannot be trusted is an error (exit 2) instead of being set\n"
+                   "aside as FILE.bad with a warning");
+  command
+      .add_option("--checkpoint", settings.checkpoint_seconds,
+                  "Save the cache every SECONDS during the run (0: at the end only)")
+      ->type_name("SECONDS")
+      ->default_val(30)
+      ->check(CLI::Range(0.0, 1e9));
+  command
+      .add_option(
+          "--report", settings.report_file,
+          "Write a JSON report of the run to FILE: per file its status, cases, cache hits,\n"
+          "solve time and error; totals; the version and options")
+      ->type_name("FILE")
+      ->check([](const std::string& path) {
+        return path.empty() ? std::string("the report file name must not be empty") : "";
+      });
+  command.add_flag("--quiet,-q", settings.quiet,
+                   "No progress line (it is only drawn when stderr is a terminal)");
+  command
+      .add_option_function<std::string>(
+          "--shard",
+          [&settings](const std::string& text) {
+            settings.shard = io::parse_shard(text);
+            if (!settings.shard)
+              throw CLI::ValidationError("--shard", "expected I/N with 1 <= I <= N, found " + text);
+          },
+          "Solve only shard I of N of the inputs (by a stable hash of each input's path\n"
+          "relative to its PATH argument); the cache file gets the suffix .shard-I-of-N.\n"
+          "Default inside a Slurm job array: I = SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN + 1,\n"
+          "N = SLURM_ARRAY_TASK_COUNT")
+      ->type_name("I/N");
+}
+
+void add_solve_command(CLI::App& app, SolveJob& job, RunSettings& settings) {
+  CLI::App* solve = app.add_subcommand("solve", "Solve input files and write their answer files");
+  solve->footer(
+      "For X.in the answers go to X.ans (other names get .ans appended), beside the input or\n"
+      "under --out DIR at the input's path relative to its PATH argument. An answer file holds\n"
+      "the official output of all the file's cases in order; it is written whole (temporary\n"
+      "file, then rename) or, for a rejected input, not at all (a stale one is removed).\n"
+      "Each rejected input is reported on stderr as FILE:LINE: what was expected there.\n"
+      "Answers are cached by content (game, solver version, the case in canonical form), so a\n"
+      "rerun solves only new or changed cases. The cache is saved atomically at the end and\n"
+      "every --checkpoint seconds; runs sharing a cache take turns (file lock) and merge.\n"
+      "On a terminal a progress line shows files and cases done, speed, cache hits, errors and\n"
+      "the time left. The run ends with one line:\n"
+      "  files: F cases: C solved: S cached: H rejected: R time: T s\n"
+      "Exit status: 0 all inputs solved, 1 some input rejected (the others were still solved),\n"
+      "2 usage error.");
+  std::vector<std::string> names;
+  for (const io::Problem* problem : io::all_problems())
+    names.emplace_back(problem->name());
+  solve->add_option("--problem,-p", job.problem, "The game of the inputs:" + problem_list())
+      ->required()
+      ->type_name("GAME")
+      ->check(CLI::IsMember(names));
+  solve
+      ->add_option("--out,-o", job.out_dir,
+                   "Write answer files under DIR instead of beside the inputs.")
+      ->type_name("DIR");
+  add_run_settings_options(*solve, settings);
+  solve
+      ->add_option("PATH", job.paths,
+                   "Input files (any name) and directories (walked recursively for *.in files).\n"
+                   "Use -- before paths that start with a dash.")
+      ->type_name("")
+      ->required();
+}
+
+int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& settings,
+                       std::string_view command, const nlohmann::json& options) {
+  const auto started = std::chrono::steady_clock::now();
+
+  // Every job's inputs are found before anything is solved: a usage error stops the run at once.
+  std::optional<io::Shard> shard;
+  std::vector<io::InputList> inputs_of_job;
+  try {
+    shard = effective_shard(settings);
+    for (const SolveJob& job : jobs) {
+      if (io::find_problem(job.problem) == nullptr)
+        throw io::UsageError("unknown game " + job.problem);
+      std::optional<std::filesystem::path> out_dir;
+      if (!job.out_dir.empty())
+        out_dir = job.out_dir;
+      io::InputList inputs = io::collect_input_list(job.paths, out_dir);
+      if (shard)
+        io::select_shard(inputs, *shard);
+      inputs_of_job.push_back(std::move(inputs));
+    }
+  } catch (const io::UsageError& error) {
+    spdlog::error("{}", error.what());
+    return kExitUsage;
+  }
+  if (shard && !settings.shard) {
+    spdlog::info("Slurm job array task: solving shard {}/{}", shard->index, shard->count);
+  }
+
+  std::unique_ptr<pipeline::RunReport> report;
+  if (!settings.report_file.empty()) {
+    try {
+      report = std::make_unique<pipeline::RunReport>(
+          settings.report_file, nlohmann::json{{"schema", pipeline::kReportSchema},
+                                               {"gamebatch_version", kVersion},
+                                               {"command", command},
+                                               {"options", options}});
+    } catch (const std::exception& error) {
+      spdlog::error("{}", error.what());
+      return kExitUsage;
+    }
+  }
+
+  const int threads = settings.jobs > 0 ? settings.jobs : tbb::info::default_concurrency();
+  tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
+                                   static_cast<std::size_t>(threads));
+
+  pipeline::ProgressCounters progress;
+  for (const auto& inputs : inputs_of_job)
+    progress.files_total += inputs.size();
+  const bool show_progress = !settings.quiet && pipeline::is_terminal(stderr);
+
+  pipeline::RunSummary total;
+  int status = kExitSolved;
+  for (std::size_t job_index = 0; job_index < jobs.size(); ++job_index) {
+    const auto job_started = std::chrono::steady_clock::now();
+    pipeline::SolveOptions options_of_job;
+    options_of_job.problem = io::find_problem(jobs[job_index].problem);
+    options_of_job.inputs = std::move(inputs_of_job[job_index]);
+    std::unique_ptr<pipeline::CacheSession> cache;
+    if (!open_cache(settings, shard, *options_of_job.problem, cache))
+      return kExitUsage;
+    if (cache != nullptr) {
+      options_of_job.cache = &cache->cache();
+      cache->start_checkpoints();
+    }
+    options_of_job.progress = &progress;
+    if (report != nullptr) {
+      options_of_job.on_file_done = [&report,
+                                     job_number = job_index + 1](const pipeline::FileReport& file) {
+        report->add_file(file, job_number);
+      };
+    }
+    pipeline::RunSummary summary;
+    {
+      LogPatternWhileProgress log_pattern(show_progress);
+      pipeline::ProgressLine progress_line(progress, show_progress);
+      summary = pipeline::run_solve(options_of_job);
+      if (cache != nullptr)
+        cache->finish();
+    }
+    if (cache != nullptr)
+      keep_until_exit(std::move(cache));
+    // The job's whole time, cache loading and saving included.
+    summary.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - job_started).count();
+    if (jobs.size() > 1) {
+      const std::string prefix =
+          "job " + std::to_string(job_index + 1) + " (" + jobs[job_index].problem + "): ";
+      print_summary(prefix.c_str(), summary);
+    }
+    total.files += summary.files;
+    total.cases += summary.cases;
+    total.solved += summary.solved;
+    total.cached += summary.cached;
+    total.rejected += summary.rejected;
+    if (summary.rejected != 0)
+      status = kExitRejected;
+  }
+  // The whole command's time, finding inputs included.
+  total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (report != nullptr) {
+    try {
+      report->finish(total);
+    } catch (const std::exception& error) {
+      spdlog::error("{}", error.what());
+      status = kExitRejected;
+    }
+  }
+  print_summary("", total);
+  return status;
+}
+
+}  // namespace gamebatch::cli

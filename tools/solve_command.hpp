@@ -1,0 +1,53 @@
+// Solving: what `gamebatch solve` and each job of `gamebatch run CONFIG` do.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "io/shard.hpp"
+
+namespace gamebatch::cli {
+
+// One game's inputs and where their answers go: a `solve` command, or one [[job]] of a config.
+struct SolveJob {
+  std::string problem;             // the game's name
+  std::vector<std::string> paths;  // input files and directories (globs already expanded)
+  std::string out_dir;             // empty: answers beside the inputs
+};
+
+// Settings shared by every job of a run.
+struct RunSettings {
+  int jobs = 0;               // threads at most; 0: all cores
+  std::string cache_file;     // empty: the default location
+  bool no_cache = false;      // read and write no cache
+  bool strict_cache = false;  // an untrustworthy cache file is an error
+  double checkpoint_seconds = 30;
+  std::string report_file;         // empty: no report
+  bool quiet = false;              // no progress line
+  std::optional<io::Shard> shard;  // none: all inputs (or the Slurm array task's shard)
+};
+
+// Adds the options of RunSettings that a command line may set (--jobs, --cache, --no-cache,
+// --strict-cache, --checkpoint, --report, --quiet, --shard) to `command`.
+void add_run_settings_options(CLI::App& command, RunSettings& settings);
+
+// Adds the `solve` subcommand to `app`.
+void add_solve_command(CLI::App& app, SolveJob& job, RunSettings& settings);
+
+// Runs the jobs one after another with the same settings and returns the exit status: 0 every
+// input solved, 1 some input rejected, 2 a usage or configuration error (a job whose paths do not
+// exist, an unusable cache given by name). Prints one summary line per job and, for more than one
+// job, a total line. `options` is what the report records under "options".
+int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& settings,
+                       std::string_view command, const nlohmann::json& options);
+
+// The options of a run as the report records them.
+nlohmann::json settings_json(const RunSettings& settings);
+
+}  // namespace gamebatch::cli
