@@ -56,6 +56,8 @@ class InputList {
     files_.shrink_to_fit();
   }
   std::vector<InputFile> to_vector() const;
+  // The directories the answer files go to, each once (lexically normal, sorted).
+  std::vector<std::filesystem::path> answer_directories() const;
 
  private:
   friend InputList collect_input_list(const std::vector<std::string>& paths,

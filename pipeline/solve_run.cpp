@@ -17,7 +17,6 @@
 #include <exception>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
 #include <system_error>
 #include <tuple>
@@ -215,16 +214,8 @@ class Writer {
 // A run killed while writing leaves its temporary answer files behind; the next run over the same
 // outputs removes them, so its answer directories hold exactly what an uninterrupted run leaves.
 void remove_leftovers_of_killed_runs(const io::InputList& inputs) {
-  // Inputs come sorted, so answer directories repeat in runs: one set insertion per run.
-  std::set<std::filesystem::path> directories;
-  std::filesystem::path previous;
-  for (std::size_t index = 0; index < inputs.size(); ++index) {
-    std::filesystem::path directory = inputs[index].answer.parent_path();
-    if (directories.empty() || directory != previous)
-      directories.insert(previous = std::move(directory));
-  }
   std::size_t removed = 0;
-  for (const std::filesystem::path& directory : directories)
+  for (const std::filesystem::path& directory : inputs.answer_directories())
     removed += io::remove_stale_temporaries(directory.empty() ? "." : directory);
   if (removed != 0)
     spdlog::info("removed {} temporary files left by an interrupted run", removed);

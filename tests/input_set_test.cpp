@@ -59,6 +59,19 @@ TEST(AnswerName, OtherNamesGetDotAnsAppended) {
   EXPECT_EQ(answer_name("old.ans"), fs::path("old.ans.ans"));
 }
 
+TEST(AnswerName, AgreesWithThePathExtensionOnEdgeNames) {
+  // As path::extension() has it: ".in" alone is a hidden file without extension, "..in" is not.
+  for (const char* name : {".in", "d/.in", "..in", "d/..in", "in", "x.in", "a/b/.x.in", "/.in"}) {
+    fs::path expected = name;
+    if (expected.extension() == ".in") {
+      expected.replace_extension(".ans");
+    } else {
+      expected += ".ans";
+    }
+    EXPECT_EQ(answer_name(name), expected) << name;
+  }
+}
+
 TEST(AnswerName, OnlyTheFileNameDecides) {
   EXPECT_EQ(answer_name("dir.in/case"), fs::path("dir.in/case.ans"));
   EXPECT_EQ(answer_name("dir.in/case.in"), fs::path("dir.in/case.ans"));
@@ -272,6 +285,24 @@ TEST_F(InputSetTest, ListMakesTheSameFilesAsTheVectorAndKeepsAShard) {
   ASSERT_EQ(odd.size(), 2u);
   EXPECT_EQ(odd[0].input, files[0].input);
   EXPECT_EQ(odd[1].input, files[2].input);
+}
+
+TEST_F(InputSetTest, AnswerDirectoriesAreTheParentsOfEveryAnswerOnce) {
+  touch("d/a.in");
+  touch("d/b.in");
+  touch("d/sub/c.in");
+  touch("d/sub/deeper/e.in");
+  touch("f.txt");
+  for (const std::optional<fs::path>& out : {std::optional<fs::path>(), std::optional(at("out"))}) {
+    const InputList list = collect_input_list({arg("d"), arg("f.txt")}, out);
+    std::vector<fs::path> expected;
+    for (std::size_t k = 0; k < list.size(); ++k)
+      expected.push_back(list[k].answer.parent_path().lexically_normal());
+    std::sort(expected.begin(), expected.end());
+    expected.erase(std::unique(expected.begin(), expected.end()), expected.end());
+    EXPECT_EQ(list.answer_directories(), expected);
+    EXPECT_EQ(expected.size(), out ? 3u : 4u);
+  }
 }
 
 TEST_F(InputSetTest, ListOfGivenFilesKeepsTheirAnswersAndRelativeNames) {

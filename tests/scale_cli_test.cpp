@@ -121,6 +121,74 @@ TEST_F(ScaleCliTest, AnswersAreTheSameForEveryThreadCountWithHugeAndSmallCasesMi
   }
 }
 
+TEST_F(ScaleCliTest, GeneratedSetsAreReproducibleAndSolvable) {
+  for (const char* game : {"willow", "doublemove", "wallgame", "boigame"}) {
+    SCOPED_TRACE(game);
+    const std::string first = cat("gen-", game, "-1"), second = cat("gen-", game, "-2");
+    for (const std::string& out : {first, second}) {
+      const Result result =
+          run({"gen", game, "--count", "12", "--seed", "5", "--cases-per-file", "3", "--out", out});
+      ASSERT_EQ(result.status, 0) << result.err;
+      EXPECT_EQ(result.out, cat("wrote 12 files (36 cases) to ", out, "\n"));
+    }
+    EXPECT_EQ(answers_under(at(first)), answers_under(at(second)));
+    EXPECT_EQ(files_under(at(first)).size(), 12u);
+    EXPECT_EQ(*files_under(at(first)).begin(), cat(game, "-000001.in"));
+    const Result solved = run({"solve", "--problem", game, "--no-cache", first});
+    EXPECT_EQ(solved.status, 0) << solved.err;
+    EXPECT_EQ(summary_of(solved).cases, 36u);
+  }
+  const Result wrong_game =
+      run({"gen", "willow", "--count", "1", "--seed", "1", "--out", "x", "--size", "3"});
+  EXPECT_EQ(wrong_game.status, 2);
+  EXPECT_NE(wrong_game.err.find("--size"), std::string::npos) << wrong_game.err;
+  EXPECT_FALSE(fs::exists(at("x")));
+}
+
+TEST_F(ScaleCliTest, RunConfigSolvesEveryJobAndReportsThem) {
+  write_willow_set(at("project/sets/willow"), 3);
+  EXPECT_EQ(run({"gen", "boigame", "--count", "4", "--seed", "1", "--out", "project/sets/boigame"})
+                .status,
+            0);
+  write_text(at("project/run.toml"), R"(jobs = 2
+cache = "state/answers.cache"
+report = "state/report.json"
+
+[[job]]
+game = "willow"
+inputs = ["sets/willow/**/*.in"]
+out = "answers/willow"
+
+[[job]]
+game = "boigame"
+inputs = ["sets/boigame"]
+out = "answers/boigame"
+)");
+  // From another working directory: paths are the config's.
+  const Result result = run({"run", "project/run.toml"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  const std::vector<std::string> lines = lines_of(result.err);
+  ASSERT_EQ(lines.size(), 3u) << result.err;
+  EXPECT_TRUE(starts_with(lines[0], "job 1 (willow): files: 3 cases: 6 solved: 6")) << lines[0];
+  EXPECT_TRUE(starts_with(lines[1], "job 2 (boigame): files: 4 cases: 4")) << lines[1];
+  EXPECT_EQ(summary_of(result).files, 7u);
+  EXPECT_EQ(files_under(at("project/answers/willow")).size(), 3u);
+  EXPECT_EQ(files_under(at("project/answers/boigame")).size(), 4u);
+  const nlohmann::json report = nlohmann::json::parse(read_text(at("project/state/report.json")));
+  EXPECT_EQ(report.at("command"), "run");
+  EXPECT_EQ(report.at("files").size(), 7u);
+  EXPECT_EQ(report.at("files")[6].at("job"), 2);
+  EXPECT_EQ(report.at("files")[6].at("game"), "boigame");
+
+  const Result warm = run({"run", "project/run.toml", "--quiet"});
+  EXPECT_EQ(summary_of(warm).solved, 0u) << warm.err;
+
+  write_text(at("project/bad.toml"), "jobs = 2\n[[job]]\ngame = \"willow\"\ninputz = []\n");
+  const Result bad = run({"run", "project/bad.toml"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("bad.toml:4: job 1: unknown key 'inputz'"), std::string::npos) << bad.err;
+}
+
 TEST_F(ScaleCliTest, ReportThatCannotBeCreatedIsAUsageError) {
   write_willow_set(at("set"), 1);
   write_text(at("blocker"), "a file, not a directory");
