@@ -77,7 +77,8 @@ std::string check_game(const DoublemoveGenOptions& options) {
 std::string check_game(const WallgameGenOptions& options) {
   return first_problem(
       check_range("--height", options.height, io::wallgame::kMinHeight, io::wallgame::kMaxHeight),
-      check_range("--width", options.width, io::wallgame::kMinWidth, io::wallgame::kMaxWidth));
+      check_range("--width", options.width, io::wallgame::kMinWidth, io::wallgame::kMaxWidth),
+      options.digits ? check_range("--digits", *options.digits, 0, 9) : "");
 }
 
 std::string check_game(const BoigameGenOptions& options) {
@@ -147,6 +148,17 @@ std::string file_text(const WallgameGenOptions& options, std::int64_t cases, std
   std::vector<gamebatch::wallgame::Board> boards;
   boards.reserve(static_cast<std::size_t>(cases));
   for (std::int64_t index = 0; index < cases; ++index) {
+    if (options.digits) {
+      gamebatch::wallgame::Board board;
+      board.height = static_cast<std::int32_t>(draw_in(rng, options.height));
+      board.width = static_cast<std::int32_t>(draw_in(rng, options.width));
+      board.costs.resize(static_cast<std::size_t>(board.height) *
+                         static_cast<std::size_t>(board.width));
+      for (std::uint8_t& cost : board.costs)
+        cost = static_cast<std::uint8_t>(draw_in(rng, *options.digits));
+      boards.push_back(std::move(board));
+      continue;
+    }
     const gamebatch::wallgame::CostPattern costs =
         options.costs ? *options.costs : draw_one_of(rng, gamebatch::wallgame::kAllCostPatterns);
     boards.push_back(gamebatch::wallgame::generate_board(sizes, costs, rng));

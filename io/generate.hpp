@@ -82,6 +82,8 @@ struct WallgameGenOptions {
   IntRange width{1, 50};
   std::optional<gamebatch::wallgame::CostPattern> costs =
       gamebatch::wallgame::CostPattern::uniform;  // nullopt: mixed
+  // Every cost drawn uniformly from this range of digits; when set, `costs` is not used.
+  std::optional<IntRange> digits;
 };
 
 struct BoigameGenOptions {

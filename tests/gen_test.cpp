@@ -352,6 +352,22 @@ TEST(GenerateWallgame, HeightsWidthsAndCostsStayInTheirRanges) {
   options.height = {1, 1};
   options.width = {1, 2};
   EXPECT_EQ(parsed_cases(options, 2, 20, wallgame::parse_file).size(), 40u);
+
+  options.digits = IntRange{3, 5};  // every digit of the range, and only those
+  options.height = {4, 6};
+  options.width = {5, 9};
+  std::set<std::uint8_t> digits;
+  for (const wallgame::Board& board : parsed_cases(options, 3, 10, wallgame::parse_file)) {
+    EXPECT_GE(board.height, 4);
+    EXPECT_LE(board.width, 9);
+    digits.insert(board.costs.begin(), board.costs.end());
+  }
+  EXPECT_EQ(digits, (std::set<std::uint8_t>{3, 4, 5}));
+  options.digits = IntRange{5, 10};
+  GenerateOptions bad;
+  bad.game = options;
+  bad.out_dir = "set";
+  EXPECT_NE(check_generate_options(bad).find("--digits"), std::string::npos);
 }
 
 TEST(GenerateBoigame, SidesStayInTheirRangeAndEveryBoardHasAWhitePath) {

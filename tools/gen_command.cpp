@@ -129,6 +129,8 @@ io::GenerateOptions checked_options(const GenArguments& arguments,
       wallgame_options->costs =
           mixable_value_named("--costs", arguments.costs, wallgame::kAllCostPatterns);
     }
+    if (given("--digits"))
+      wallgame_options->digits = range_named("--digits", arguments.digits);
   } else if (auto* boigame_options = std::get_if<io::BoigameGenOptions>(&options.game)) {
     if (given("--size"))
       boigame_options->size = range_named("--size", arguments.size);
@@ -248,6 +250,10 @@ void add_gen_command(CLI::App& app, GenArguments& arguments) {
                   "wallgame: " + io::enum_names(wallgame::kAllCostPatterns) + "|mixed (default " +
                       std::string(to_string(*wallgame_defaults.costs)) + ")",
                   "NAME", {"wallgame"});
+  add_game_option("--digits", arguments.digits,
+                  "wallgame: every cost drawn uniformly from these digits, within 0..9\n"
+                  "(overrides --costs)",
+                  "A..B", {"wallgame"});
   add_game_option("--size", arguments.size,
                   "boigame: board side n (default " + io::to_string(boigame_defaults.size) + ")",
                   "A..B", {"boigame"});

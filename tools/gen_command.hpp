@@ -31,6 +31,7 @@ struct GenArguments {
   std::string height;
   std::string width;
   std::string costs;
+  std::string digits;
   std::string size;
   std::int32_t density = 0;
   std::string placement;

@@ -153,6 +153,34 @@ for jobs in 1 2; do
     -v count="$per_file" 'BEGIN { printf "%.0f", (n - o) / count * 1e6 }')
   echo "- --jobs $jobs: $us µs per file (wall of $per_file files - wall of 1, / $per_file)."
 done
+# The same in memory (tmpfs), when there is one: what the file system's file creation costs
+# (each answer file is a new inode, the temporary renamed into place) against gamebatch's own work.
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+  memory_dir=$scratch/shm
+  ln -s "$(mktemp -d /dev/shm/many-files-bench.XXXXXX)" "$memory_dir"
+  trap 'rm -rf "$(readlink "$memory_dir")" "$scratch"' EXIT
+  cp -r "$one" "$scratch/p$per_file" "$memory_dir/"
+  in_memory() {  # in_memory JOBS SET: a fresh answer directory each run, as on the disk
+    echo "sh -c $(quote "rm -rf $memory_dir/out && $gb solve -p boigame --jobs $1 --no-cache --out $memory_dir/out $memory_dir/$2")"
+  }
+  table_memory=$scratch/per-file-memory.md
+  "$command_bench" --markdown --no-baseline --repeat "$((repeat + 2))" --warmup 1 --timeout 600 \
+    --run "1 file, jobs 1, tmpfs=$(in_memory 1 one)" \
+    --run "$per_file files, jobs 1, tmpfs=$(in_memory 1 "p$per_file")" \
+    --run "1 file, jobs 2, tmpfs=$(in_memory 2 one)" \
+    --run "$per_file files, jobs 2, tmpfs=$(in_memory 2 "p$per_file")" \
+    >"$table_memory" || fail_section
+  echo "Inputs and answers in /dev/shm (tmpfs):"
+  echo
+  cat "$table_memory"
+  echo
+  for jobs in 1 2; do
+    us=$(awk -v n="$(column_of "$table_memory" "${per_file}files,jobs$jobs,tmpfs" 3)" \
+      -v o="$(column_of "$table_memory" "1file,jobs$jobs,tmpfs" 3)" -v count="$per_file" \
+      'BEGIN { printf "%.0f", (n - o) / count * 1e6 }')
+    echo "- tmpfs, --jobs $jobs: $us µs per file."
+  done
+fi
 if command -v valgrind >/dev/null; then
   instructions() {
     rm -rf "$scratch/cg-out"
