@@ -1,14 +1,16 @@
 // Data flow (one case is the unit of parallel work):
 //
-//   file_source -> limiter -> reader -> splitter --cases--> solver --last case--> sequencer ->
-//   writer
-//                     ^                    `--bad or empty file-------------------^              |
-//                     `---------------------------- one token back per written file -----------'
+//   file_source -> limiter -> reader -> splitter --cases--> solver --last case: write--> sequencer
+//                     ^                    `--bad file; empty file: write------------------^  |
+//                     |                                                                       v
+//                     `------------------ one token back per finished file ------------- finisher
 //
 // The reader parses a whole file; a bad file becomes a record with its error and goes straight to
-// the sequencer, so file order never stalls. The sequencer hands files to the single writer in
-// input order, which keeps messages deterministic; the limiter bounds the files between reading
-// and writing, so reading never runs far ahead and a written file's memory is released at once.
+// the sequencer, so file order never stalls. A file's answers are written by the thread that
+// solved its last case, so writes (a new inode each, the dearest step of a small file) run in
+// parallel. The sequencer hands files to the single finisher in input order, which reports them
+// (messages, summary, run report) deterministically; the limiter bounds the files between reading
+// and finishing, so reading never runs far ahead and a finished file's memory is released at once.
 #include "pipeline/solve_run.hpp"
 
 #include <atomic>
@@ -125,18 +127,36 @@ bool solve_case(const io::Problem& problem, io::AnswerCache* cache, ProgressCoun
   return file.unsolved.fetch_sub(1, std::memory_order_acq_rel) == 1;
 }
 
-class Writer {
+// Writes an accepted file's answers whole, on the calling thread; a failure rejects the file.
+// Called once per file, when its last case is answered (or it has none), before it is finished.
+void write_answers(const io::Problem& problem, FileRecord& record) {
+  if (!record.error.empty() || record.case_failed.load())
+    return;
+  std::string content;
+  for (std::size_t k = 0; k < record.answers.size(); ++k)
+    content += problem.answer_line(k + 1, record.answers[k]);
+  try {
+    io::write_file_if_changed(record.file.answer, content);
+  } catch (const std::exception& error) {
+    record.error = std::string("cannot write answers: ") + error.what();
+    record.error_line = 0;
+  }
+}
+
+// Finishes files one at a time in input order: summary, messages, progress, run report.
+class Finisher {
  public:
-  Writer(const io::Problem& problem, const SolveOptions& options, RunSummary& summary)
+  Finisher(const io::Problem& problem, const SolveOptions& options, RunSummary& summary)
       : problem_(problem), options_(options), summary_(summary) {}
 
-  void write(FileRecord& record) {
+  void finish(FileRecord& record) {
     if (record.error.empty() && record.case_failed.load())
       record.error = record.case_error;
-    if (record.error.empty())
-      write_answers(record);
-    if (!record.error.empty())
+    if (record.error.empty()) {
+      count_answers(record);
+    } else {
       reject(record);
+    }
     if (options_.progress != nullptr) {
       options_.progress->files_done.fetch_add(1, std::memory_order_relaxed);
       if (!record.error.empty())
@@ -149,19 +169,7 @@ class Writer {
   }
 
  private:
-  void write_answers(FileRecord& record) {
-    const io::InputFile& file = record.file;
-    std::string content;
-    for (std::size_t k = 0; k < record.answers.size(); ++k) {
-      content += problem_.answer_line(k + 1, record.answers[k]);
-    }
-    try {
-      io::write_file_if_changed(file.answer, content);
-    } catch (const std::exception& error) {
-      record.error = std::string("cannot write answers: ") + error.what();
-      record.error_line = 0;
-      return;
-    }
+  void count_answers(const FileRecord& record) {
     const std::size_t cached = record.from_cache.load();
     summary_.cases += record.answers.size();
     summary_.cached += cached;
@@ -251,8 +259,9 @@ RunSummary run_solve(const SolveOptions& options) {
 
   using Splitter = flow::multifunction_node<FilePtr, std::tuple<CaseJob, FilePtr>>;
   Splitter splitter(graph, flow::unlimited,
-                    [](const FilePtr& file, Splitter::output_ports_type& ports) {
+                    [&problem](const FilePtr& file, Splitter::output_ports_type& ports) {
                       if (!file->error.empty() || file->cases.empty()) {
+                        write_answers(problem, *file);  // an empty file's (empty) answers
                         std::get<1>(ports).try_put(file);
                         return;
                       }
@@ -265,18 +274,20 @@ RunSummary run_solve(const SolveOptions& options) {
   Solver solver(graph, flow::unlimited,
                 [&problem, cache = options.cache, progress = options.progress](
                     const CaseJob& job, Solver::output_ports_type& ports) {
-                  if (solve_case(problem, cache, progress, job))
+                  if (solve_case(problem, cache, progress, job)) {
+                    write_answers(problem, *job.file);
                     std::get<0>(ports).try_put(job.file);
+                  }
                 });
 
   flow::sequencer_node<FilePtr> sequencer(graph, [](const FilePtr& file) { return file->index; });
 
-  Writer writer_state(problem, options, summary);
-  flow::function_node<FilePtr, flow::continue_msg> writer(graph, flow::serial,
-                                                          [&](const FilePtr& file) {
-                                                            writer_state.write(*file);
-                                                            return flow::continue_msg();
-                                                          });
+  Finisher finisher_state(problem, options, summary);
+  flow::function_node<FilePtr, flow::continue_msg> finisher(graph, flow::serial,
+                                                            [&](const FilePtr& file) {
+                                                              finisher_state.finish(*file);
+                                                              return flow::continue_msg();
+                                                            });
 
   flow::make_edge(file_source, limiter);
   flow::make_edge(limiter, reader);
@@ -284,8 +295,8 @@ RunSummary run_solve(const SolveOptions& options) {
   flow::make_edge(flow::output_port<0>(splitter), solver);
   flow::make_edge(flow::output_port<1>(splitter), sequencer);
   flow::make_edge(flow::output_port<0>(solver), sequencer);
-  flow::make_edge(sequencer, writer);
-  flow::make_edge(writer, limiter.decrementer());
+  flow::make_edge(sequencer, finisher);
+  flow::make_edge(finisher, limiter.decrementer());
 
   file_source.activate();
   graph.wait_for_all();

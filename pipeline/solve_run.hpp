@@ -37,7 +37,7 @@ struct FileReport {
 struct SolveOptions {
   const io::Problem* problem = nullptr;
   io::InputList inputs;
-  // Files read ahead of the ordered writer at most; 0 picks a multiple of the thread count.
+  // Files between reading and the ordered finisher at most; 0 picks a multiple of the threads.
   std::size_t max_files_in_flight = 0;
   // Answers found here are not solved again; new answers are added. nullptr: no cache.
   io::AnswerCache* cache = nullptr;
