@@ -8,6 +8,15 @@ namespace {
 
 using namespace gamebatch::testing;
 
+// A willow file that takes about a second on one thread, so the progress line is drawn.
+void write_slow_willow_file(const fs::path& path) {
+  std::mt19937_64 rng(7);
+  std::vector<std::string> cases;
+  for (int k = 0; k < 12; ++k)
+    cases.push_back(willow_case(Shape::random, 2000, 10000, rng));
+  write_text(path, willow_file(cases));
+}
+
 class ScaleCliTest : public CliTest {
  protected:
   // `count` small willow files spread over nested directories under `dir`.
@@ -189,6 +198,30 @@ out = "answers/boigame"
   EXPECT_NE(bad.err.find("bad.toml:4: job 1: unknown key 'inputz'"), std::string::npos) << bad.err;
 }
 
+TEST_F(ScaleCliTest, ProgressLineSpansTheJobsOfARunAndYieldsToTheirSummaries) {
+  write_slow_willow_file(at("project/slow/big.in"));
+  write_willow_set(at("project/small"), 2);
+  write_text(at("project/run.toml"), R"(cache = false
+jobs = 1
+[[job]]
+game = "willow"
+inputs = ["slow"]
+[[job]]
+game = "willow"
+inputs = ["small"]
+)");
+  const Result result = run_on_terminal("run project/run.toml");
+  ASSERT_EQ(result.status, 0) << result.err;
+  // The files of both jobs count towards one line: 3 in all.
+  EXPECT_NE(result.err.find("\rfiles 0/3  cases "), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("\r\033[Kjob 1 (willow): files: 1 cases: 12"), std::string::npos)
+      << result.err;
+  EXPECT_NE(result.err.find("\r\033[Kjob 2 (willow): files: 2 cases: 4"), std::string::npos)
+      << result.err;
+  EXPECT_NE(result.err.find("\r\033[Kfiles: 3 cases: 16 solved: 16"), std::string::npos)
+      << result.err;
+}
+
 TEST_F(ScaleCliTest, ReportThatCannotBeCreatedIsAUsageError) {
   write_willow_set(at("set"), 1);
   write_text(at("blocker"), "a file, not a directory");
@@ -272,15 +305,6 @@ TEST_F(ScaleCliTest, NoProgressLineWhenStderrIsNotATerminal) {
   EXPECT_EQ(result.status, 0);
   EXPECT_EQ(result.err.find('\r'), std::string::npos) << result.err;
   EXPECT_EQ(lines_of(result.err).size(), 1u) << "only the summary line:\n" << result.err;
-}
-
-// A willow file that takes about a second on one thread, so the progress line is drawn.
-void write_slow_willow_file(const fs::path& path) {
-  std::mt19937_64 rng(7);
-  std::vector<std::string> cases;
-  for (int k = 0; k < 12; ++k)
-    cases.push_back(willow_case(Shape::random, 2000, 10000, rng));
-  write_text(path, willow_file(cases));
 }
 
 TEST_F(ScaleCliTest, ProgressLineOnATerminalUnlessQuiet) {

@@ -274,6 +274,11 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
 
   pipeline::RunSummary total;
   int status = kExitSolved;
+  // One progress line over all the jobs (files and rate are the run's); lines printed meanwhile
+  // erase it first.
+  LogPatternWhileProgress log_pattern(show_progress);
+  pipeline::ProgressLine progress_line(progress, show_progress);
+  const char* erase_progress = show_progress ? "\r\033[K" : "";
   for (std::size_t job_index = 0; job_index < jobs.size(); ++job_index) {
     const auto job_started = std::chrono::steady_clock::now();
     pipeline::SolveOptions options_of_job;
@@ -293,22 +298,17 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
         report->add_file(file, job_number);
       };
     }
-    pipeline::RunSummary summary;
-    {
-      LogPatternWhileProgress log_pattern(show_progress);
-      pipeline::ProgressLine progress_line(progress, show_progress);
-      summary = pipeline::run_solve(options_of_job);
-      if (cache != nullptr)
-        cache->finish();
-    }
-    if (cache != nullptr)
+    pipeline::RunSummary summary = pipeline::run_solve(options_of_job);
+    if (cache != nullptr) {
+      cache->finish();
       keep_until_exit(std::move(cache));
+    }
     // The job's whole time, cache loading and saving included.
     summary.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - job_started).count();
     if (jobs.size() > 1) {
-      const std::string prefix =
-          "job " + std::to_string(job_index + 1) + " (" + jobs[job_index].problem + "): ";
+      const std::string prefix = erase_progress + ("job " + std::to_string(job_index + 1) + " (" +
+                                                   jobs[job_index].problem + "): ");
       print_summary(prefix.c_str(), summary);
     }
     total.files += summary.files;
@@ -319,6 +319,7 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
     if (summary.rejected != 0)
       status = kExitRejected;
   }
+  progress_line.stop();
   // The whole command's time, finding inputs included.
   total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (report != nullptr) {
