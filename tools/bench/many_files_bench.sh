@@ -170,6 +170,7 @@ if [ -d /dev/shm ] && [ -w /dev/shm ]; then
     --run "1 file, jobs 2, tmpfs=$(in_memory 2 one)" \
     --run "$per_file files, jobs 2, tmpfs=$(in_memory 2 "p$per_file")" \
     >"$table_memory" || fail_section
+  echo
   echo "Inputs and answers in /dev/shm (tmpfs):"
   echo
   cat "$table_memory"
