@@ -14,18 +14,32 @@ namespace gamebatch::io {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+std::string_view last_component(std::string_view name) {
+  const std::size_t slash = name.rfind('/');
+  return slash == std::string_view::npos ? name : name.substr(slash + 1);
+}
+
+std::string_view parent_of(std::string_view name) {
+  const std::size_t slash = name.rfind('/');
+  return slash == std::string_view::npos ? std::string_view() : name.substr(0, slash);
+}
+
+// X.in -> X.ans, else ".ans" appended, on the text: path::extension() and replace_extension()
+// split the path into components, a tenth of the per-file cost of a run of small files. A name
+// longer than ".in" that ends in it has that extension (".in" alone is a hidden file without one).
+std::string answer_text(std::string name) {
+  if (last_component(name).size() > 3 && name.ends_with(".in"))
+    name.resize(name.size() - 3);
+  name += ".ans";
+  return name;
+}
+
+}  // namespace
+
 fs::path answer_name(const fs::path& input_name) {
-  // On the text: path::extension() and replace_extension() split the path into components, a
-  // tenth of the per-file cost of a run of small files. A name longer than ".in" that ends in it
-  // has that extension (a name ".in" alone is a hidden file without one).
-  std::string answer = input_name.native();
-  const std::size_t slash = answer.rfind('/');
-  const std::size_t name_size =
-      slash == std::string::npos ? answer.size() : answer.size() - slash - 1;
-  if (name_size > 3 && answer.ends_with(".in"))
-    answer.resize(answer.size() - 3);
-  answer += ".ans";
-  return fs::path(std::move(answer));
+  return fs::path(answer_text(input_name.native()));
 }
 
 std::vector<fs::path> InputList::answer_directories() const {
@@ -44,9 +58,7 @@ std::vector<fs::path> InputList::answer_directories() const {
       directories.push_back(out_dir_ ? *out_dir_ : fs::path(relative).parent_path());
       continue;
     }
-    const std::size_t slash = relative.rfind('/');
-    const std::string_view parent =
-        slash == std::string_view::npos ? std::string_view() : relative.substr(0, slash);
+    const std::string_view parent = parent_of(relative);
     if (entry.root == previous_root && parent == previous_parent)
       continue;
     previous_root = entry.root;
@@ -119,16 +131,6 @@ bool path_less(std::string_view a, std::string_view b) {
     return static_cast<unsigned char>(a[k]) < static_cast<unsigned char>(b[k]);
   }
   return a.size() < b.size();
-}
-
-std::string_view last_component(std::string_view name) {
-  const std::size_t slash = name.rfind('/');
-  return slash == std::string_view::npos ? name : name.substr(slash + 1);
-}
-
-std::string_view parent_of(std::string_view name) {
-  const std::size_t slash = name.rfind('/');
-  return slash == std::string_view::npos ? std::string_view() : name.substr(0, slash);
 }
 
 // Where a file lives once symbolic links and `..` are resolved: a directory (resolved once per
@@ -242,8 +244,9 @@ InputList collect_input_list(const std::vector<std::string>& paths,
     for (; !error && walk != fs::recursive_directory_iterator(); walk.increment(error)) {
       const fs::directory_entry& entry = *walk;
       const std::string& found = entry.path().native();
-      if (found.size() < 3 || found.compare(found.size() - 3, 3, ".in") != 0 ||
-          entry.path().extension() != ".in" || !entry.is_regular_file(error))
+      // Names with the extension .in (as answer_text reads it), then regular files only.
+      if (last_component(found).size() <= 3 || !found.ends_with(".in") ||
+          !entry.is_regular_file(error))
         continue;
       // The walk joins names to the argument as spelled; a name is what follows.
       if (found.compare(0, prefix.size(), prefix) == 0) {
@@ -310,7 +313,7 @@ InputList collect_input_list(const std::vector<std::string>& paths,
   };
   const auto answer_key = [&](std::size_t index) {
     return Key{keys[index].answer_directory,
-               answer_name(fs::path(last_component(list.name(list.files_[index])))).native()};
+               answer_text(std::string(last_component(list.name(list.files_[index]))))};
   };
   const auto answer_path = [&](std::size_t index) { return list[index].answer.string(); };
   const auto input_path = [&](std::size_t index) { return list[index].input.string(); };

@@ -36,8 +36,8 @@ class InputList {
   InputList() = default;
   // Exactly these files, answers as given (tests, callers that name answers themselves); implicit,
   // as a list of files is what it holds.
-  InputList(
-      std::vector<InputFile> files);  // NOLINT(google-explicit-constructor): a list is its files
+  // NOLINTNEXTLINE(google-explicit-constructor)
+  InputList(std::vector<InputFile> files);
 
   std::size_t size() const { return files_.size(); }
   bool empty() const { return files_.empty(); }
