@@ -25,8 +25,7 @@ const char* status_name(FileStatus status) {
   throw std::system_error(errno, std::generic_category(), what);
 }
 
-}  // namespace
-
+// The JSON object of one file's entry (without the job number).
 nlohmann::json file_report_json(const FileReport& file) {
   nlohmann::json entry = {
       {"path", file.input.string()}, {"answer", file.answer.string()},
@@ -41,6 +40,8 @@ nlohmann::json file_report_json(const FileReport& file) {
   }
   return entry;
 }
+
+}  // namespace
 
 RunReport::RunReport(std::filesystem::path path, const nlohmann::json& header)
     : path_(std::move(path)) {
@@ -67,8 +68,10 @@ RunReport::~RunReport() {
 }
 
 void RunReport::write(const std::string& text) {
-  if (std::fwrite(text.data(), 1, text.size(), stream_) != text.size())
+  if (std::fwrite(text.data(), 1, text.size(), stream_) != text.size() && !failed_) {
     failed_ = true;
+    write_errno_ = errno;
+  }
 }
 
 void RunReport::add_file(const FileReport& file, std::size_t job_number) {
@@ -87,18 +90,18 @@ void RunReport::finish(const RunSummary& totals) {
                                       {"rejected", totals.rejected}, {"seconds", totals.seconds}};
   write(std::string(first_file_ ? "" : "\n  ") + "],\n  \"totals\": " + totals_json.dump() +
         "\n}\n");
-  const bool flushed = std::fflush(stream_) == 0 && !failed_;
-  const int saved_errno = errno;
-  const bool closed = std::fclose(stream_) == 0;
+  // The first failure's errno: a short write, the flush, or the close.
+  int failure = failed_ ? (write_errno_ != 0 ? write_errno_ : EIO) : 0;
+  if (std::fflush(stream_) != 0 && failure == 0)
+    failure = errno;
+  if (std::fclose(stream_) != 0 && failure == 0)
+    failure = errno;
   stream_ = nullptr;
-  if (!flushed || !closed) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary_, ignored);
-    errno = flushed ? errno : saved_errno;
-    throw_errno("cannot write the report " + path_.string());
-  }
   std::error_code error;
-  std::filesystem::rename(temporary_, path_, error);
+  if (failure != 0)
+    error = std::error_code(failure, std::generic_category());
+  if (!error)
+    std::filesystem::rename(temporary_, path_, error);
   if (error) {
     std::error_code ignored;
     std::filesystem::remove(temporary_, ignored);

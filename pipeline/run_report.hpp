@@ -41,8 +41,6 @@ class RunReport {
   // Writes the totals and moves the report into place. Throws std::system_error on failure.
   void finish(const RunSummary& totals);
 
-  const std::filesystem::path& path() const { return path_; }
-
  private:
   void write(const std::string& text);
 
@@ -51,10 +49,8 @@ class RunReport {
   std::FILE* stream_ = nullptr;
   bool first_file_ = true;
   bool failed_ = false;
+  int write_errno_ = 0;  // errno of the first short write
   std::mutex mutex_;
 };
-
-// The JSON object of one file's entry (without the job number).
-nlohmann::json file_report_json(const FileReport& file);
 
 }  // namespace gamebatch::pipeline

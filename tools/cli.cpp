@@ -1,24 +1,14 @@
 #include "tools/cli.hpp"
 
-#include <chrono>
 #include <cstdio>
-#include <filesystem>
-#include <memory>
-#include <optional>
 #include <string>
-#include <vector>
 
-#include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/info.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
 #include "io/doublemove/table.hpp"
-#include "io/input_set.hpp"
 #include "io/problem.hpp"
-#include "pipeline/cache_session.hpp"
-#include "pipeline/solve_run.hpp"
 #include "tools/cache_commands.hpp"
 #include "tools/gen_command.hpp"
 #include "tools/run_config.hpp"
@@ -30,7 +20,7 @@ namespace {
 
 void set_up_logging() {
   auto logger = spdlog::stderr_logger_mt("gamebatch");  // the cache checkpoints log from a thread
-  logger->set_pattern("gamebatch: %l: %v");
+  logger->set_pattern(kLogPattern);
   spdlog::set_default_logger(logger);
 }
 
@@ -74,25 +64,14 @@ int run_table(const TableArguments& arguments) {
   return std::fflush(stdout) == 0 ? kExitSolved : kExitRejected;
 }
 
-nlohmann::json solve_options(const SolveJob& job, const RunSettings& settings) {
-  nlohmann::json options = settings_json(settings);
-  options["problem"] = job.problem;
-  options["paths"] = job.paths;
-  options["out"] = job.out_dir.empty() ? nlohmann::json(nullptr) : nlohmann::json(job.out_dir);
-  return options;
-}
-
 }  // namespace
 
 int run_cli(int argc, char** argv) {
   set_up_logging();
-  std::string games;
-  for (const io::Problem* problem : io::all_problems())
-    games += "\n  " + std::string(problem->name()) + "  " + std::string(problem->summary());
   CLI::App app(
       "gamebatch: exact answers for large test sets of two-player game problems.\n"
       "Games:" +
-          games,
+          game_list_help(),
       "gamebatch");
   app.set_version_flag("--version", std::string("gamebatch ") + kVersion);
   app.require_subcommand(1);
@@ -117,8 +96,7 @@ int run_cli(int argc, char** argv) {
     return status == 0 ? kExitSolved : kExitUsage;
   }
   if (app.got_subcommand("solve"))
-    return execute_solve_jobs({solve_job}, solve_settings, "solve",
-                              solve_options(solve_job, solve_settings));
+    return run_solve_command(solve_job, solve_settings);
   if (app.got_subcommand("run"))
     return run_run_command(run_arguments);
   if (app.got_subcommand("gen"))

@@ -8,6 +8,9 @@ inline constexpr int kExitSolved = 0;
 inline constexpr int kExitRejected = 1;
 inline constexpr int kExitUsage = 2;
 
+// How every log line starts: "gamebatch: error: ...".
+inline constexpr const char* kLogPattern = "gamebatch: %l: %v";
+
 int run_cli(int argc, char** argv);
 
 }  // namespace gamebatch::cli

@@ -451,9 +451,7 @@ int run_run_command(const RunArguments& arguments) {
   nlohmann::json jobs = nlohmann::json::array();
   for (const SolveJob& job : config.jobs) {
     jobs.push_back(
-        {{"game", job.problem},
-         {"inputs", job.paths},
-         {"out", job.out_dir.empty() ? nlohmann::json(nullptr) : nlohmann::json(job.out_dir)}});
+        {{"game", job.problem}, {"inputs", job.paths}, {"out", text_or_null(job.out_dir)}});
   }
   const nlohmann::json options = {
       {"config", arguments.config}, {"settings", settings_json(config.settings)}, {"jobs", jobs}};

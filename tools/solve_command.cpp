@@ -22,13 +22,6 @@
 namespace gamebatch::cli {
 namespace {
 
-std::string problem_list() {
-  std::string list;
-  for (const io::Problem* problem : io::all_problems())
-    list += "\n  " + std::string(problem->name()) + "  " + std::string(problem->summary());
-  return list;
-}
-
 void print_summary(const char* prefix, const pipeline::RunSummary& summary) {
   std::fprintf(stderr,
                "%sfiles: %zu cases: %zu solved: %zu cached: %zu rejected: %zu time: %.3f s\n",
@@ -97,11 +90,11 @@ class LogPatternWhileProgress {
  public:
   explicit LogPatternWhileProgress(bool active) : active_(active) {
     if (active_)
-      spdlog::set_pattern("\r\033[Kgamebatch: %l: %v");
+      spdlog::set_pattern(std::string("\r\033[K") + kLogPattern);
   }
   ~LogPatternWhileProgress() {
     if (active_)
-      spdlog::set_pattern("gamebatch: %l: %v");
+      spdlog::set_pattern(kLogPattern);
   }
   LogPatternWhileProgress(const LogPatternWhileProgress&) = delete;
   LogPatternWhileProgress& operator=(const LogPatternWhileProgress&) = delete;
@@ -112,15 +105,23 @@ class LogPatternWhileProgress {
 
 }  // namespace
 
+std::string game_list_help() {
+  std::string list;
+  for (const io::Problem* problem : io::all_problems())
+    list += "\n  " + std::string(problem->name()) + "  " + std::string(problem->summary());
+  return list;
+}
+
+nlohmann::json text_or_null(const std::string& text) {
+  return text.empty() ? nlohmann::json(nullptr) : nlohmann::json(text);
+}
+
 nlohmann::json settings_json(const RunSettings& settings) {
   nlohmann::json json = {{"jobs", settings.jobs},
                          {"no_cache", settings.no_cache},
                          {"strict_cache", settings.strict_cache},
                          {"checkpoint", settings.checkpoint_seconds},
                          {"quiet", settings.quiet}};
-  const auto text_or_null = [](const std::string& text) {
-    return text.empty() ? nlohmann::json(nullptr) : nlohmann::json(text);
-  };
   json["cache"] = text_or_null(settings.cache_file);
   json["report"] = text_or_null(settings.report_file);
   json["shard"] = settings.shard ? nlohmann::json(std::to_string(settings.shard->index) + "/" +
@@ -204,7 +205,7 @@ void add_solve_command(CLI::App& app, SolveJob& job, RunSettings& settings) {
   std::vector<std::string> names;
   for (const io::Problem* problem : io::all_problems())
     names.emplace_back(problem->name());
-  solve->add_option("--problem,-p", job.problem, "The game of the inputs:" + problem_list())
+  solve->add_option("--problem,-p", job.problem, "The game of the inputs:" + game_list_help())
       ->required()
       ->type_name("GAME")
       ->check(CLI::IsMember(names));
@@ -219,6 +220,14 @@ void add_solve_command(CLI::App& app, SolveJob& job, RunSettings& settings) {
                    "Use -- before paths that start with a dash.")
       ->type_name("")
       ->required();
+}
+
+int run_solve_command(const SolveJob& job, const RunSettings& settings) {
+  nlohmann::json options = settings_json(settings);
+  options["problem"] = job.problem;
+  options["paths"] = job.paths;
+  options["out"] = text_or_null(job.out_dir);
+  return execute_solve_jobs({job}, settings, "solve", options);
 }
 
 int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& settings,

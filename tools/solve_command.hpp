@@ -39,6 +39,11 @@ void add_run_settings_options(CLI::App& command, RunSettings& settings);
 
 // Adds the `solve` subcommand to `app`.
 void add_solve_command(CLI::App& app, SolveJob& job, RunSettings& settings);
+// Runs it after parsing (execute_solve_jobs with one job); returns the exit status.
+int run_solve_command(const SolveJob& job, const RunSettings& settings);
+
+// "\n  NAME  SUMMARY" for every game, for help texts.
+std::string game_list_help();
 
 // Runs the jobs one after another with the same settings and returns the exit status: 0 every
 // input solved, 1 some input rejected, 2 a usage or configuration error (a job whose paths do not
@@ -49,5 +54,8 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
 
 // The options of a run as the report records them.
 nlohmann::json settings_json(const RunSettings& settings);
+
+// A path option for the report: its text, or null when it is not set (empty).
+nlohmann::json text_or_null(const std::string& text);
 
 }  // namespace gamebatch::cli
