@@ -39,12 +39,14 @@ io::IntRange range_named(const std::string& option, const std::string& text) {
   throw CLI::ValidationError(option, "expected A..B or A (integers), got '" + text + "'");
 }
 
+// The value of `all` called `name`; `also` lists further accepted names in the message.
 template <typename Enum, std::size_t Count>
-Enum value_named(const std::string& option, const std::string& name, const Enum (&all)[Count]) {
+Enum value_named(const std::string& option, const std::string& name, const Enum (&all)[Count],
+                 std::string_view also = "") {
   if (const std::optional<Enum> value = io::enum_named(name, all))
     return *value;
-  throw CLI::ValidationError(option,
-                             "expected one of " + io::enum_names(all) + ", got '" + name + "'");
+  throw CLI::ValidationError(option, "expected one of " + io::enum_names(all) + std::string(also) +
+                                         ", got '" + name + "'");
 }
 
 // nullopt for "mixed": a new random value for every case.
@@ -53,10 +55,7 @@ std::optional<Enum> mixable_value_named(const std::string& option, const std::st
                                         const Enum (&all)[Count]) {
   if (name == kMixed)
     return std::nullopt;
-  if (const std::optional<Enum> value = io::enum_named(name, all))
-    return value;
-  throw CLI::ValidationError(
-      option, "expected one of " + io::enum_names(all) + "|mixed, got '" + name + "'");
+  return value_named(option, name, all, "|mixed");
 }
 
 // CLI11 2.1 takes "-1" and "2^64" for a std::uint64_t, wrapped around or cut: check the text.
