@@ -158,7 +158,7 @@ void AnswerCache::for_each_artefact(const std::function<void(const StoredArtefac
 //
 //   offset  size  field
 //        0     8  magic "GBCACHE\n"
-//        8     4  format version (kCacheFormatVersion); other versions are refused
+//        8     4  format version (kBundleFormatVersion); other versions are refused
 //       12     4  Boost archive library version of the writer (BOOST_ARCHIVE_VERSION)
 //       16     8  platform signature: byte order (1 little, 2 big), then sizeof int, long,
 //                 long long, size_t, double, wchar_t, and a zero byte. Boost binary archives
@@ -276,15 +276,15 @@ DecodedPayload decode_payload(std::string_view payload) {
 
 }  // namespace
 
-std::string encode_cache(const AnswerCache& cache) {
+std::string encode_bundle(const AnswerCache& cache) {
   // The archive is written straight after room for the header, which is filled in last: no copy
   // of the (possibly 100 MB) payload is ever made.
-  std::string bytes(kCacheHeaderSize, '\0');
+  std::string bytes(kBundleHeaderSize, '\0');
   StringSink sink(bytes);
   std::ostream stream(&sink);
   {
     std::shared_lock lock(cache.mutex_);
-    std::size_t estimate = kCacheHeaderSize + 64;
+    std::size_t estimate = kBundleHeaderSize + 64;
     for (const auto& [key, entry] : cache.entries_)
       estimate += 60 + entry.game.size() + entry.canonical_case.size() + entry.answer.size();
     bytes.reserve(estimate);
@@ -304,35 +304,35 @@ std::string encode_cache(const AnswerCache& cache) {
   }
   if (!stream)
     throw std::runtime_error("cannot encode the answer cache");
-  const std::string_view payload = std::string_view(bytes).substr(kCacheHeaderSize);
+  const std::string_view payload = std::string_view(bytes).substr(kBundleHeaderSize);
   const XXH128_hash_t checksum = XXH3_128bits(payload.data(), payload.size());
   std::string header;
   header.append(kMagic.data(), kMagic.size());
-  put_little_endian<std::uint32_t>(header, kCacheFormatVersion);
+  put_little_endian<std::uint32_t>(header, kBundleFormatVersion);
   put_little_endian<std::uint32_t>(header, boost_archive_version());
   for (const unsigned char byte : platform_signature())
     header.push_back(static_cast<char>(byte));
   put_little_endian<std::uint64_t>(header, payload.size());
   put_little_endian<std::uint64_t>(header, checksum.high64);
   put_little_endian<std::uint64_t>(header, checksum.low64);
-  bytes.replace(0, kCacheHeaderSize, header);
+  bytes.replace(0, kBundleHeaderSize, header);
   return bytes;
 }
 
-void decode_cache(std::string_view bytes, AnswerCache& cache) {
+void decode_bundle(std::string_view bytes, AnswerCache& cache) {
   const std::size_t magic_bytes = std::min(bytes.size(), kMagic.size());
   if (bytes.empty() || std::memcmp(bytes.data(), kMagic.data(), magic_bytes) != 0)
     throw CacheFormatError("not a gamebatch cache (it does not start with the cache's magic)");
-  if (bytes.size() < kCacheHeaderSize) {
+  if (bytes.size() < kBundleHeaderSize) {
     throw CacheFormatError("truncated: " + std::to_string(bytes.size()) +
-                           " bytes, shorter than the " + std::to_string(kCacheHeaderSize) +
+                           " bytes, shorter than the " + std::to_string(kBundleHeaderSize) +
                            "-byte header");
   }
   const auto version = get_little_endian<std::uint32_t>(bytes, 8);
-  if (version != kCacheFormatVersion) {
+  if (version != kBundleFormatVersion) {
     throw CacheFormatError("format version " + std::to_string(version) +
                            ", but this gamebatch reads version " +
-                           std::to_string(kCacheFormatVersion) + " only");
+                           std::to_string(kBundleFormatVersion) + " only");
   }
   const auto archive_version = get_little_endian<std::uint32_t>(bytes, 12);
   if (archive_version != boost_archive_version()) {
@@ -347,13 +347,13 @@ void decode_cache(std::string_view bytes, AnswerCache& cache) {
         "portable: use 'gamebatch cache export' there");
   }
   const auto payload_size = get_little_endian<std::uint64_t>(bytes, 24);
-  const std::size_t actual_size = bytes.size() - kCacheHeaderSize;
+  const std::size_t actual_size = bytes.size() - kBundleHeaderSize;
   if (payload_size != actual_size) {
     throw CacheFormatError(std::string(payload_size > actual_size ? "truncated" : "damaged") +
                            ": the header announces " + std::to_string(payload_size) +
                            " payload bytes, the file holds " + std::to_string(actual_size));
   }
-  const std::string_view payload = bytes.substr(kCacheHeaderSize);
+  const std::string_view payload = bytes.substr(kBundleHeaderSize);
   const XXH128_hash_t checksum = XXH3_128bits(payload.data(), payload.size());
   if (checksum.high64 != get_little_endian<std::uint64_t>(bytes, 32) ||
       checksum.low64 != get_little_endian<std::uint64_t>(bytes, 40)) {
@@ -378,13 +378,13 @@ void decode_cache(std::string_view bytes, AnswerCache& cache) {
     cache.put_artefact(stored.game, std::move(stored.artefact));
 }
 
-void load_cache_file(const std::filesystem::path& path, AnswerCache& cache) {
+void load_bundle_file(const std::filesystem::path& path, AnswerCache& cache) {
   const std::string bytes = read_file(path);
-  decode_cache(bytes, cache);
+  decode_bundle(bytes, cache);
 }
 
-void save_cache_file(const std::filesystem::path& path, const AnswerCache& cache) {
-  write_file_durably(path, encode_cache(cache));
+void save_bundle_file(const std::filesystem::path& path, const AnswerCache& cache) {
+  write_file_durably(path, encode_bundle(cache));
 }
 
 // ------------------------------------------------------------------------------------ the lock

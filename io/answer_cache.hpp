@@ -1,6 +1,9 @@
-// The answer cache: answers of cases already solved, keyed by content, plus the games' larger
-// artefacts (doublemove's state tables). In memory it is a thread-safe map; on disk it is one file
-// (see encode_cache for its layout) that is only ever trusted after every check passes.
+// Cache keys and entries, and the cache's portable, serialized form: a bundle. A bundle is an
+// in-memory AnswerCache (a thread-safe map of entries plus artefacts) written as one checksummed
+// Boost binary archive (layout beside encode_bundle in answer_cache.cpp); it is only ever trusted
+// after every check passes. `cache export --format bundle` writes one, `cache import` reads them.
+// A version-1 cache file (gamebatch 0.2) is a bundle: that is how old caches are imported.
+// The cache itself, looked up record by record, is the store (io/cache_store.hpp).
 #pragma once
 
 #include <cstddef>
@@ -81,10 +84,10 @@ class AnswerCache {
 
  private:
   // Encodes entries and artefacts under one lock, so the counts it writes match what follows.
-  friend std::string encode_cache(const AnswerCache& cache);
+  friend std::string encode_bundle(const AnswerCache& cache);
   // Fills the map under one lock, sized once: loading a million entries is the hot path of a
   // warm rerun.
-  friend void decode_cache(std::string_view bytes, AnswerCache& cache);
+  friend void decode_bundle(std::string_view bytes, AnswerCache& cache);
 
   mutable std::shared_mutex mutex_;
   std::unordered_map<CacheKey, CacheEntry, CacheKeyHash> entries_;
@@ -99,24 +102,25 @@ class CacheFormatError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The whole cache as file bytes: a fixed header, then a Boost binary archive (layout beside the
+// The whole bundle as file bytes: a fixed header, then a Boost binary archive (layout beside the
 // code in answer_cache.cpp).
-std::string encode_cache(const AnswerCache& cache);
+std::string encode_bundle(const AnswerCache& cache);
 
 // Checks every header field and the payload checksum, and only then deserializes into `cache`
 // (which should be empty; entries it already has are kept). Throws CacheFormatError.
-void decode_cache(std::string_view bytes, AnswerCache& cache);
+void decode_bundle(std::string_view bytes, AnswerCache& cache);
 
-// The current file format version; files of other versions are refused, never guessed at.
-inline constexpr std::uint32_t kCacheFormatVersion = 1;
-inline constexpr std::size_t kCacheHeaderSize = 48;
+// The bundle format version (that of 0.2's cache files); other versions are refused, never guessed
+// at.
+inline constexpr std::uint32_t kBundleFormatVersion = 1;
+inline constexpr std::size_t kBundleHeaderSize = 48;
 
 // Reads and decodes a cache file. Throws CacheFormatError when it is not sound and
 // std::system_error when it cannot be read.
-void load_cache_file(const std::filesystem::path& path, AnswerCache& cache);
+void load_bundle_file(const std::filesystem::path& path, AnswerCache& cache);
 
 // Encodes and writes the cache durably: temporary file, fsync, rename, fsync of the directory.
-void save_cache_file(const std::filesystem::path& path, const AnswerCache& cache);
+void save_bundle_file(const std::filesystem::path& path, const AnswerCache& cache);
 
 // An exclusive advisory lock (flock) on `path` + ".lock", so that two processes never write one
 // cache file at once. The lock file is left in place (it is empty; the lock dies with its process).

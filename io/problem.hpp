@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -24,6 +25,11 @@ class Case {
   // it: no case count, single spaces, '\n' line ends. Two cases with the same canonical text have
   // the same answer, wherever they stand in whichever file; the answer cache keys on it.
   virtual std::string canonical() const = 0;
+  // What solving this case is expected to cost on one core, in microseconds, estimated from its
+  // size alone (no solving). The answer cache skips cases below its threshold: looking them up and
+  // storing them would cost more than solving them again. Games calibrate their formulas against
+  // measured times (tools/bench/solve_cost_bench).
+  virtual double estimated_solve_microseconds() const = 0;
 };
 
 // A large object that a solver derives once and reuses across cases (doublemove's state table of
@@ -32,6 +38,18 @@ struct Artefact {
   std::string name;       // unique within its game, e.g. "states n=35"
   std::uint32_t version;  // of the encoding and the solver that made it; a mismatch discards it
   std::string bytes;      // opaque to everything but the game
+};
+
+// Where a game finds artefacts it needs but does not hold: the answer cache, read one artefact at
+// a time, only when a case needs it. Thread-safe.
+class ArtefactSource {
+ public:
+  virtual ~ArtefactSource() = default;
+  // The stored artefact of this source's game called `name`, or nullopt.
+  virtual std::optional<Artefact> find_artefact(std::string_view name) = 0;
+  // The game could not use what find_artefact returned (damaged, or of another version): the
+  // source should not offer it again, and may replace it.
+  virtual void refuse_artefact(std::string_view name) = 0;
 };
 
 class Problem {
@@ -65,36 +83,49 @@ class Problem {
       const std::function<bool(std::string_view name)>& /*already_stored*/) const {
     return {};
   }
-  // Offers an artefact from the cache before solving starts. Returns false, keeping nothing, when
-  // the game does not know it or its bytes do not decode to a sound object. Thread-safe.
+  // The version of the artefacts this build makes and accepts (stored ones of another version are
+  // stale: never used again).
+  virtual std::uint32_t artefact_version() const { return 0; }
+  // Offers an artefact from the cache. Returns false, keeping nothing, when the game does not know
+  // it or its bytes do not decode to a sound object. Thread-safe.
   virtual bool adopt_artefact(const Artefact& /*artefact*/) const { return false; }
+  // From now on, asks `source` for an artefact before building it (nullptr: builds every one).
+  // `source` must stay alive until it is replaced. Set it while no case is being solved.
+  virtual void use_artefact_source(ArtefactSource* /*source*/) const {}
 };
 
 // The Case of a game whose parsed instance is solved and printed by two plain functions.
+// The Case of a game whose parsed instance is solved, printed and costed by three plain functions.
 template <typename Instance>
 class InstanceCase final : public Case {
  public:
   using Function = std::string (*)(const Instance&);
-  InstanceCase(Instance instance, Function solver, Function printer)
-      : instance_(std::move(instance)), solve_(solver), canonical_(printer) {}
+  using CostFunction = double (*)(const Instance&);
+  InstanceCase(Instance instance, Function solver, Function printer, CostFunction cost)
+      : instance_(std::move(instance)), solve_(solver), canonical_(printer), cost_(cost) {}
   std::string solve() const override { return solve_(instance_); }
   std::string canonical() const override { return canonical_(instance_); }
+  double estimated_solve_microseconds() const override { return cost_(instance_); }
 
  private:
   Instance instance_;
   Function solve_;
   Function canonical_;
+  CostFunction cost_;
 };
 
 // A parsed file's instances as cases for the pipeline.
 template <typename Instance>
 std::vector<std::unique_ptr<Case>> make_cases(std::vector<Instance> instances,
                                               typename InstanceCase<Instance>::Function solver,
-                                              typename InstanceCase<Instance>::Function printer) {
+                                              typename InstanceCase<Instance>::Function printer,
+                                              typename InstanceCase<Instance>::CostFunction cost) {
   std::vector<std::unique_ptr<Case>> cases;
   cases.reserve(instances.size());
-  for (Instance& instance : instances)
-    cases.push_back(std::make_unique<InstanceCase<Instance>>(std::move(instance), solver, printer));
+  for (Instance& instance : instances) {
+    cases.push_back(
+        std::make_unique<InstanceCase<Instance>>(std::move(instance), solver, printer, cost));
+  }
   return cases;
 }
 

@@ -1,26 +1,42 @@
-// One run's use of the answer cache file: load, checkpoints, final save.
+// One run's use of the answer cache: opening (setting a bad file aside, importing a version-1
+// file), look-ups, new answers committed at checkpoints, artefacts read when a case needs them.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
+#include <shared_mutex>
 #include <stdexcept>
+#include <string>
 #include <thread>
+#include <unordered_map>
+#include <vector>
 
 #include "io/answer_cache.hpp"
+#include "io/cache_store.hpp"
 #include "io/problem.hpp"
 
 namespace gamebatch::pipeline {
+
+// Cases expected to solve faster than this are neither looked up nor stored. A look-up (hashing
+// the case, one B-tree search) plus storing a new answer costs about 5 µs on this project's
+// machines (tools/bench/cache_bench.sh measures it); below that the cache would only slow a run.
+inline constexpr double kDefaultCacheMinSolveMicroseconds = 10.0;
 
 struct CacheOptions {
   std::filesystem::path path;
   // A cache file that cannot be trusted is an error instead of being set aside.
   bool strict = false;
-  // How often a running solve saves what it has; <= 0 saves at the end only.
-  std::chrono::duration<double> checkpoint_interval{30.0};
+  // How often new answers are committed; <= 0 commits at the end only.
+  std::chrono::duration<double> checkpoint_interval{5.0};
+  // Cases whose estimated solve time is below this many µs skip the cache; 0 caches every case.
+  double min_solve_microseconds = kDefaultCacheMinSolveMicroseconds;
 };
 
 // The cache file cannot be used and --strict-cache forbids going on without it.
@@ -33,50 +49,74 @@ class CacheUnusable : public std::runtime_error {
 // $HOME/.cache/gamebatch/answers.cache; nullopt when neither variable is set.
 std::optional<std::filesystem::path> default_cache_path();
 
-// Owns the answer cache during one run. Loading: a file that fails any check is renamed to
-// PATH.bad with one warning and the run goes on cold (or CacheUnusable in strict mode); the
-// problem is offered the artefacts stored for it. Saving (at checkpoints from a background thread,
-// and by finish()) takes the file's lock, first merges in whatever another run saved since we last
-// looked, then writes the file durably. So two runs can share one cache: neither loses the other's
-// answers, and there is never more than one writer.
-class CacheSession {
+// Imports a version-1 cache file at `path` in place: its entries and artefacts go into a new store
+// that replaces it. Throws io::CacheFormatError when the file is not sound. Returns the number
+// of entries imported. Safe against a second process doing the same (it waits, then finds the
+// store already there).
+std::size_t import_version_one_in_place(const std::filesystem::path& path);
+
+// Owns the cache during one run. Opening: a file that fails a check is renamed to PATH.bad with
+// one warning and the run goes on with a new cache (or CacheUnusable in strict mode); an
+// unreadable one leaves the run without a cache. Look-ups go to the store (thread-safe); new
+// answers wait in memory until the next checkpoint (every checkpoint_interval from a background
+// thread, and finish()), which commits them in one transaction. Two runs can share one file:
+// SQLite serialises their commits and each sees what the other committed.
+class CacheSession final : public io::ArtefactSource {
  public:
   CacheSession(CacheOptions options, const io::Problem& problem);
-  ~CacheSession();  // stops the checkpoints; does not save (call finish())
+  ~CacheSession() override;  // stops the checkpoints; does not commit (call finish())
   CacheSession(const CacheSession&) = delete;
   CacheSession& operator=(const CacheSession&) = delete;
 
-  io::AnswerCache& cache() { return cache_; }
-  std::size_t loaded_entries() const { return loaded_entries_; }
+  // Whether `a_case` is worth a look-up (its estimated solve time reaches the threshold).
+  bool worth_caching(const io::Case& a_case) const {
+    return a_case.estimated_solve_microseconds() >= options_.min_solve_microseconds;
+  }
+  // The stored answer, or nullopt (also for a damaged record, which a later add replaces).
+  std::optional<std::string> find(const io::CacheKey& key);
+  // Keeps a new answer for the next checkpoint.
+  void add(const io::CacheKey& key, io::CacheEntry entry);
 
-  // Starts saving every checkpoint_interval until finish().
+  // io::ArtefactSource: the problem asks for a table when a case first needs it.
+  std::optional<io::Artefact> find_artefact(std::string_view name) override;
+  void refuse_artefact(std::string_view name) override;
+
+  // Starts committing every checkpoint_interval until finish().
   void start_checkpoints();
-  // Stops the checkpoints and saves. Returns false (after a warning) when the save failed.
+  // Stops the checkpoints and commits. Returns false (after a warning) when that failed, or when
+  // the store turned out damaged during the run.
   bool finish();
 
- private:
-  struct FileIdentity {
-    std::uintmax_t device = 0, inode = 0, size = 0;
-    std::int64_t modified_ns = 0;
-    friend bool operator==(const FileIdentity&, const FileIdentity&) = default;
-  };
-  static std::optional<FileIdentity> identify(const std::filesystem::path& path);
+  // True when the store was found damaged during the run (it was then no longer used).
+  bool damaged_during_run() const { return broken_.load(); }
+  const std::filesystem::path& path() const { return options_.path; }
 
-  // Loads the file into `into`; on a bad file sets it aside (or throws CacheUnusable when strict).
-  // Returns false when there was nothing usable. Call with the file lock held.
-  bool load_or_set_aside(io::AnswerCache& into);
-  void save();  // throws on I/O failure
+ private:
+  void open_store();
+  void set_aside(const std::string& reason);
+  void checkpoint();  // commits; throws on failure (what was pending stays pending)
   void checkpoint_loop();
+  // Called when the store reports damage mid-run: stop using it, say so once.
+  void mark_broken(const std::exception& error);
 
   CacheOptions options_;
   const io::Problem& problem_;
-  io::AnswerCache cache_;
-  std::size_t loaded_entries_ = 0;
-  std::optional<FileIdentity> last_seen_;  // the file as we last read or wrote it
-  std::uint64_t saved_generation_ = 0;
-  bool saving_disabled_ = false;  // the file exists but could not be read
+  std::unique_ptr<io::CacheStore> store_;  // null: no cache for this run
+  std::atomic<bool> broken_{false};
+  bool attached_ = false;  // the problem asks this session for artefacts
 
-  std::mutex save_mutex_;  // one save at a time within this process
+  std::shared_mutex pending_mutex_;
+  std::unordered_map<io::CacheKey, io::NewEntry, io::CacheKeyHash> pending_;
+  std::vector<io::CacheKey> touched_;  // hits whose last use is to be refreshed
+  std::set<io::CacheKey, bool (*)(const io::CacheKey&, const io::CacheKey&)> damaged_keys_{
+      [](const io::CacheKey& a, const io::CacheKey& b) {
+        return a.high != b.high ? a.high < b.high : a.low < b.low;
+      }};
+  std::mutex artefact_mutex_;
+  std::set<std::string, std::less<>> refused_artefacts_;
+  std::set<std::string, std::less<>> used_artefacts_;
+
+  std::mutex checkpoint_mutex_;  // one commit at a time within this process
   std::mutex stop_mutex_;
   std::condition_variable stop_signal_;
   bool stopping_ = false;

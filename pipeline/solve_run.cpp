@@ -87,26 +87,27 @@ std::string timed_solve(const io::Case& a_case, std::atomic<std::int64_t>& nanos
   return answer;
 }
 
-// The case's answer from the cache, or solved (and then added to the cache).
-std::string answer_case(const io::Problem& problem, const io::Case& a_case, io::AnswerCache* cache,
+// The case's answer from the cache, or solved (and then added to the cache). Cases too cheap to
+// be worth a look-up are solved straight away.
+std::string answer_case(const io::Problem& problem, const io::Case& a_case, CacheSession* cache,
                         FileRecord& file, bool& from_cache) {
-  if (cache == nullptr)
+  if (cache == nullptr || !cache->worth_caching(a_case))
     return timed_solve(a_case, file.solve_nanoseconds);
   std::string canonical = a_case.canonical();
   const io::CacheKey key = io::case_key(problem.name(), problem.solver_version(), canonical);
-  if (std::optional<std::string> answer = cache->find_answer(key)) {
+  if (std::optional<std::string> answer = cache->find(key)) {
     file.from_cache.fetch_add(1, std::memory_order_relaxed);
     from_cache = true;
     return std::move(*answer);
   }
   std::string answer = timed_solve(a_case, file.solve_nanoseconds);
-  cache->insert(key, io::CacheEntry{std::string(problem.name()), problem.solver_version(),
-                                    std::move(canonical), answer});
+  cache->add(key, io::CacheEntry{std::string(problem.name()), problem.solver_version(),
+                                 std::move(canonical), answer});
   return answer;
 }
 
 // Answers one case; returns true when it was the file's last.
-bool solve_case(const io::Problem& problem, io::AnswerCache* cache, ProgressCounters* progress,
+bool solve_case(const io::Problem& problem, CacheSession* cache, ProgressCounters* progress,
                 const CaseJob& job) {
   FileRecord& file = *job.file;
   bool from_cache = false;

@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "io/answer_cache.hpp"
 #include "io/input_set.hpp"
 #include "io/problem.hpp"
+#include "pipeline/cache_session.hpp"
 #include "pipeline/progress.hpp"
 
 namespace gamebatch::pipeline {
@@ -39,8 +39,9 @@ struct SolveOptions {
   io::InputList inputs;
   // Files between reading and the ordered finisher at most; 0 picks a multiple of the threads.
   std::size_t max_files_in_flight = 0;
-  // Answers found here are not solved again; new answers are added. nullptr: no cache.
-  io::AnswerCache* cache = nullptr;
+  // Answers found here are not solved again; new answers are added (for the cases it deems worth
+  // caching). nullptr: no cache.
+  CacheSession* cache = nullptr;
   // Live counters for a progress display; nullptr: none.
   ProgressCounters* progress = nullptr;
   // Called once per file, in input order, from one thread at a time, when the file is written or

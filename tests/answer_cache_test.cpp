@@ -144,7 +144,7 @@ TEST(CacheFormatTest, RoundTripKeepsEveryEntryAndArtefact) {
   fill_small(cache);
   add(cache, entry("willow", std::string(100000, '7'), "big case"));
   AnswerCache loaded;
-  decode_cache(encode_cache(cache), loaded);
+  decode_bundle(encode_bundle(cache), loaded);
   EXPECT_EQ(entries_of(loaded), entries_of(cache));
   ASSERT_EQ(loaded.artefacts_of("doublemove").size(), 1u);
   const Artefact artefact = loaded.artefacts_of("doublemove")[0];
@@ -155,35 +155,35 @@ TEST(CacheFormatTest, RoundTripKeepsEveryEntryAndArtefact) {
 
 TEST(CacheFormatTest, EmptyCacheRoundTrips) {
   AnswerCache empty;
-  const std::string bytes = encode_cache(empty);
-  EXPECT_EQ(bytes.size() > kCacheHeaderSize, true);
+  const std::string bytes = encode_bundle(empty);
+  EXPECT_EQ(bytes.size() > kBundleHeaderSize, true);
   AnswerCache loaded;
-  decode_cache(bytes, loaded);
+  decode_bundle(bytes, loaded);
   EXPECT_EQ(loaded.size(), 0u);
 }
 
 TEST(CacheFormatTest, EncodingIsIndependentOfWhatWasLoadedBefore) {
   AnswerCache cache;
   fill_small(cache);
-  const std::string bytes = encode_cache(cache);
+  const std::string bytes = encode_bundle(cache);
   AnswerCache loaded;
-  decode_cache(bytes, loaded);
+  decode_bundle(bytes, loaded);
   AnswerCache reloaded;
-  decode_cache(encode_cache(loaded), reloaded);
+  decode_bundle(encode_bundle(loaded), reloaded);
   EXPECT_EQ(entries_of(reloaded), entries_of(cache));
 }
 
 TEST(CacheFormatTest, EverySingleByteCorruptionIsRefused) {
   AnswerCache cache;
   fill_small(cache);
-  const std::string good = encode_cache(cache);
+  const std::string good = encode_bundle(cache);
   std::size_t refused = 0;
   for (std::size_t position = 0; position < good.size(); ++position) {
     for (const int flip : {0x01, 0x80, 0xff}) {
       std::string bad = good;
       bad[position] = static_cast<char>(static_cast<unsigned char>(bad[position]) ^ flip);
       AnswerCache loaded;
-      EXPECT_THROW(decode_cache(bad, loaded), CacheFormatError)
+      EXPECT_THROW(decode_bundle(bad, loaded), CacheFormatError)
           << "byte " << position << " xor " << flip;
       ++refused;
     }
@@ -194,10 +194,10 @@ TEST(CacheFormatTest, EverySingleByteCorruptionIsRefused) {
 TEST(CacheFormatTest, EveryTruncationIsRefused) {
   AnswerCache cache;
   fill_small(cache);
-  const std::string good = encode_cache(cache);
+  const std::string good = encode_bundle(cache);
   for (std::size_t length = 0; length < good.size(); ++length) {
     AnswerCache loaded;
-    EXPECT_THROW(decode_cache(std::string_view(good).substr(0, length), loaded), CacheFormatError)
+    EXPECT_THROW(decode_bundle(std::string_view(good).substr(0, length), loaded), CacheFormatError)
         << "length " << length;
     EXPECT_EQ(loaded.size(), 0u) << "a refused file must add nothing, length " << length;
   }
@@ -207,7 +207,7 @@ TEST(CacheFormatTest, TrailingBytesAreRefused) {
   AnswerCache cache;
   fill_small(cache);
   AnswerCache loaded;
-  EXPECT_THROW(decode_cache(encode_cache(cache) + "x", loaded), CacheFormatError);
+  EXPECT_THROW(decode_bundle(encode_bundle(cache) + "x", loaded), CacheFormatError);
 }
 
 // Rewrites one little-endian header field.
@@ -220,7 +220,7 @@ std::string with_field(std::string bytes, std::size_t offset, std::uint32_t valu
 std::string refusal_reason(std::string_view bytes) {
   AnswerCache loaded;
   try {
-    decode_cache(bytes, loaded);
+    decode_bundle(bytes, loaded);
   } catch (const CacheFormatError& error) {
     return error.what();
   }
@@ -230,22 +230,22 @@ std::string refusal_reason(std::string_view bytes) {
 TEST(CacheFormatTest, AFutureFormatVersionIsRefusedByName) {
   AnswerCache cache;
   fill_small(cache);
-  const std::string future = with_field(encode_cache(cache), 8, kCacheFormatVersion + 1);
+  const std::string future = with_field(encode_bundle(cache), 8, kBundleFormatVersion + 1);
   EXPECT_EQ(refusal_reason(future),
-            cat("format version ", kCacheFormatVersion + 1, ", but this gamebatch reads version ",
-                kCacheFormatVersion, " only"));
+            cat("format version ", kBundleFormatVersion + 1, ", but this gamebatch reads version ",
+                kBundleFormatVersion, " only"));
 }
 
 TEST(CacheFormatTest, AnotherBoostArchiveVersionIsRefused) {
   AnswerCache cache;
-  const std::string bytes = encode_cache(cache);
+  const std::string bytes = encode_bundle(cache);
   const std::string other = with_field(bytes, 12, 9999);
   EXPECT_NE(refusal_reason(other).find("Boost archive version 9999"), std::string::npos);
 }
 
 TEST(CacheFormatTest, AnotherPlatformIsRefusedAndPointsToExport) {
   AnswerCache cache;
-  std::string bytes = encode_cache(cache);
+  std::string bytes = encode_bundle(cache);
   bytes[16] = bytes[16] == 1 ? 2 : 1;  // the other byte order
   EXPECT_NE(refusal_reason(bytes).find("another platform"), std::string::npos);
   EXPECT_NE(refusal_reason(bytes).find("cache export"), std::string::npos);
@@ -262,7 +262,7 @@ TEST(CacheFormatTest, ALargeCacheOfShortEntriesRoundTrips) {
   for (int k = 0; k < 20000; ++k)
     add(cache, entry(k % 2 ? "willow" : "wallgame", cat(random(), "\n"), cat(random() % 1000)));
   AnswerCache loaded;
-  decode_cache(encode_cache(cache), loaded);
+  decode_bundle(encode_bundle(cache), loaded);
   EXPECT_EQ(entries_of(loaded), entries_of(cache));
 }
 
@@ -277,9 +277,9 @@ class CacheFileTest : public ::testing::Test {
 TEST_F(CacheFileTest, SaveThenLoadAndNoTemporaryFileIsLeft) {
   AnswerCache cache;
   fill_small(cache);
-  save_cache_file(dir_ / "sub" / "answers.cache", cache);
+  save_bundle_file(dir_ / "sub" / "answers.cache", cache);
   AnswerCache loaded;
-  load_cache_file(dir_ / "sub" / "answers.cache", loaded);
+  load_bundle_file(dir_ / "sub" / "answers.cache", loaded);
   EXPECT_EQ(entries_of(loaded), entries_of(cache));
   std::vector<std::string> names;
   for (const auto& file : fs::directory_iterator(dir_ / "sub"))
@@ -289,7 +289,7 @@ TEST_F(CacheFileTest, SaveThenLoadAndNoTemporaryFileIsLeft) {
 
 TEST_F(CacheFileTest, MissingFileIsAnIoErrorNotAFormatError) {
   AnswerCache loaded;
-  EXPECT_THROW(load_cache_file(dir_ / "absent.cache", loaded), std::system_error);
+  EXPECT_THROW(load_bundle_file(dir_ / "absent.cache", loaded), std::system_error);
 }
 
 TEST_F(CacheFileTest, SecondLockWaitsUntilTheFirstIsReleased) {

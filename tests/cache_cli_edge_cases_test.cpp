@@ -71,8 +71,11 @@ class ScopedVariable {
   std::optional<std::string> old_;
 };
 
-// Ways to damage a sound cache file, each with the reason the warning must give. The checksum
-// covers the payload only, so the header fields are damaged one by one too.
+// Ways to make a sound cache file untrustworthy, each with the reason the warning must give: not
+// SQLite at all, a damaged SQLite header, a file cut short or with bytes appended (the header's
+// page count against the file's length), and another format version or another program's database
+// (SQLite's user_version and application_id). A byte flipped in the pages need not make the file
+// untrustworthy: see CacheStoreCliTest.AByteFlippedAnywhereNeverFailsARunNorChangesAnAnswer.
 struct Damage {
   std::string name;
   std::function<std::string(const std::string&)> apply;
@@ -90,31 +93,28 @@ std::vector<Damage> damages() {
   return {
       {"garbage", [](const std::string&) { return std::string("not a cache at all\n"); },
        "not a gamebatch cache"},
-      {"empty", [](const std::string&) { return std::string(); }, "not a gamebatch cache"},
-      {"payload byte flipped",
-       [](const std::string& good) {
-         std::string bad = good;
-         const std::size_t middle = 48 + (good.size() - 48) / 2;
-         bad[middle] = static_cast<char>(bad[middle] ^ 0x20);
-         return bad;
-       },
-       "corrupted"},
-      {"cut inside the header", [](const std::string& good) { return good.substr(0, 20); },
+      {"magic byte flipped", flip(0), "not a gamebatch cache"},
+      {"cut inside the header", [](const std::string& good) { return good.substr(0, 60); },
        "truncated"},
-      {"cut inside the payload", [](const std::string& good) { return good.substr(0, 60); },
+      {"cut inside a page", [](const std::string& good) { return good.substr(0, good.size() - 7); },
+       "truncated"},
+      {"a page cut off", [](const std::string& good) { return good.substr(0, good.size() - 4096); },
        "truncated"},
       {"bytes appended", [](const std::string& good) { return good + "tail"; }, "damaged"},
-      {"other format version", flip(8), "format version"},
-      {"other platform", flip(16), "another platform"},
+      {"page size damaged", flip(16), "page size"},
+      {"other format version", flip(63), "format version 3"},
+      {"another program's database", flip(68), "another program"},
   };
 }
 
 class CliCacheTest : public CliTest {
  protected:
+  // A run with the cache `cache` that caches every case: these tests are about what the cache does
+  // with the cases it keeps, and small cases are below the default --cache-min-solve-us.
   Result cached_solve(const std::string& cache, const std::string& out,
                       const std::vector<std::string>& inputs,
                       const std::vector<std::string>& extra = {}) const {
-    std::vector<std::string> args = {"--cache", cache, "--out", out};
+    std::vector<std::string> args = {"--cache", cache, "--cache-min-solve-us", "0", "--out", out};
     args.insert(args.end(), extra.begin(), extra.end());
     args.insert(args.end(), inputs.begin(), inputs.end());
     return solve(args);
@@ -260,7 +260,7 @@ TEST_F(CliCacheTest, SetAsideWarningNamesTheFileAndTheReason) {
   const std::map<std::string, std::string> expected = plain_answers("plain", {"in"});
   ASSERT_EQ(cached_solve("answers.cache", "first", {"in"}).status, 0);
   const std::string good = read_text(at("answers.cache"));
-  ASSERT_GT(good.size(), 60u);
+  ASSERT_GT(good.size(), 2 * 4096u);
 
   for (const Damage& damage : damages()) {
     SCOPED_TRACE(damage.name);
@@ -315,6 +315,24 @@ TEST_F(CliCacheTest, StrictCacheRefusesEveryKindOfDamageAndTouchesNothing) {
   }
 }
 
+TEST_F(CliCacheTest, AnEmptyCacheFileIsANewCache) {
+  // What a run killed while creating the cache leaves: nothing to distrust, nothing to set aside.
+  std::mt19937_64 rng(109);
+  write_text(at("in/cases.in"), willow_file(random_cases(2, 20, rng)));
+  write_text(at("answers.cache"), "");
+  const Result strict = cached_solve("answers.cache", "strict-out", {"in"}, {"--strict-cache"});
+  ASSERT_EQ(strict.status, 0) << strict.err;
+  EXPECT_EQ(cache_entries("answers.cache"), 2u);
+  fs::remove(at("answers.cache"));
+  write_text(at("answers.cache"), "");
+  const Result result = cached_solve("answers.cache", "out", {"in"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(lines_of(result.err).size(), 1u) << result.err;  // the summary alone
+  EXPECT_FALSE(fs::exists(at("answers.cache.bad")));
+  EXPECT_EQ(cache_entries("answers.cache"), 2u);
+  EXPECT_EQ(answers_under(at("out")), answers_under(at("strict-out")));
+}
+
 TEST_F(CliCacheTest, UnreadableCacheIsLeftAloneAndTheRunGoesOn) {
   // A directory where the cache file should be: it cannot be read, so it must be neither set
   // aside nor replaced.
@@ -350,10 +368,10 @@ TEST_F(CliCacheTest, RelativeXdgCacheHomeIsIgnoredForHomeCache) {
   const ScopedVariable home("HOME", (root_ / "home").string());
   const ScopedVariable xdg("XDG_CACHE_HOME", "relative-cache");
   write_text(at("in/sample.in"), read_text(data_file("sample.in")));
-  ASSERT_EQ(solve({"--out", "first", "in"}).status, 0);
+  ASSERT_EQ(solve({"--cache-min-solve-us", "0", "--out", "first", "in"}).status, 0);
   EXPECT_TRUE(fs::is_regular_file(root_ / "home/.cache/gamebatch/answers.cache"));
   EXPECT_FALSE(fs::exists(at("relative-cache")));
-  const Result second = solve({"--out", "second", "in"});
+  const Result second = solve({"--cache-min-solve-us", "0", "--out", "second", "in"});
   ASSERT_EQ(second.status, 0) << second.err;
   EXPECT_EQ(summary_of(second).cached, 3u);
 }
@@ -478,11 +496,15 @@ TEST_F(CliCacheTest, FailedMergeLeavesAnExistingOutputAsItWas) {
   ASSERT_EQ(cached_solve("a.cache", "out", {"in"}).status, 0);
   ASSERT_EQ(cache_command({"merge", "merged.cache", "a.cache"}).status, 0);
   const std::string before = read_text(at("merged.cache"));
-  std::string damaged = read_text(at("a.cache"));
-  damaged[damaged.size() - 1] = static_cast<char>(damaged.back() ^ 0x40);
-  write_text(at("damaged.cache"), damaged);
+  const std::string sound = read_text(at("a.cache"));
+  write_text(at("truncated.cache"), sound.substr(0, sound.size() - 7));
+  std::string damaged = sound;
+  const std::size_t answer = answer_offset(damaged, "willow", "5100");  // the sample's case 3
+  ASSERT_NE(answer, std::string::npos);
+  damaged[answer] = static_cast<char>(damaged[answer] ^ 0x01);
+  write_text(at("damaged-record.cache"), damaged);
 
-  for (const std::string bad : {"damaged.cache", "missing.cache"}) {
+  for (const std::string bad : {"truncated.cache", "damaged-record.cache", "missing.cache"}) {
     SCOPED_TRACE(bad);
     const Result merge = cache_command({"merge", "merged.cache", "a.cache", bad});
     EXPECT_EQ(merge.status, 1);

@@ -1,9 +1,8 @@
-// One run's use of the cache file: cold start, bad files set aside, strict mode, checkpoints,
-// artefacts, and two runs sharing one file.
+// One run's use of the cache store: cold start, bad files set aside, strict mode, checkpoints,
+// version-1 import, damaged records, artefacts read on demand, and two runs sharing one file.
 #include "pipeline/cache_session.hpp"
 
 #include <gtest/gtest.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -65,142 +64,237 @@ class ArtefactProblem final : public io::Problem {
   mutable std::vector<io::Artefact> held_;
 };
 
+// A case whose only property that matters here is its estimated cost.
+class CostCase final : public io::Case {
+ public:
+  explicit CostCase(double microseconds) : microseconds_(microseconds) {}
+  std::string solve() const override { return "0"; }
+  std::string canonical() const override { return "0"; }
+  double estimated_solve_microseconds() const override { return microseconds_; }
+
+ private:
+  double microseconds_;
+};
+
 class CacheSessionTest : public ::testing::Test {
  protected:
   CacheOptions options(double checkpoint_seconds = 0) const {
     CacheOptions result;
-    result.path = dir_ / "answers.cache";
+    result.path = path_;
     result.checkpoint_interval = std::chrono::duration<double>(checkpoint_seconds);
     return result;
   }
 
-  static void add(io::AnswerCache& cache, const std::string& canonical, const std::string& answer) {
-    cache.insert(io::case_key("artefacts", 1, canonical),
-                 io::CacheEntry{"artefacts", 1, canonical, answer});
+  static io::CacheKey key(const std::string& canonical) {
+    return io::case_key("artefacts", 1, canonical);
+  }
+  static void add(CacheSession& session, const std::string& canonical, const std::string& answer) {
+    session.add(key(canonical), io::CacheEntry{"artefacts", 1, canonical, answer});
   }
 
-  std::size_t entries_on_disk() const {
-    io::AnswerCache loaded;
-    io::load_cache_file(dir_ / "answers.cache", loaded);
-    return loaded.size();
+  // What another process sees in the file now.
+  std::uint64_t entries_on_disk() const {
+    io::CacheStore store(path_, io::CacheStore::Mode::read_only);
+    return store.entry_count();
+  }
+  std::optional<std::string> answer_on_disk(const std::string& canonical) const {
+    io::CacheStore store(path_, io::CacheStore::Mode::read_only);
+    const io::Lookup lookup = store.find(key(canonical));
+    return lookup.found ? std::optional<std::string>(lookup.found->answer) : std::nullopt;
   }
 
   gamebatch::testing::TestDirectory scratch_{"gamebatch_cache_session"};
   const fs::path dir_ = scratch_.path();
+  const fs::path path_ = dir_ / "answers.cache";
   ArtefactProblem problem_;
 };
 
-TEST_F(CacheSessionTest, ColdStartCreatesTheFileAtFinish) {
-  CacheSession session(options(), problem_);
-  EXPECT_EQ(session.loaded_entries(), 0u);
-  add(session.cache(), "a", "1");
-  EXPECT_FALSE(fs::exists(dir_ / "answers.cache"));
-  EXPECT_TRUE(session.finish());
-  EXPECT_EQ(entries_on_disk(), 1u);
-}
-
-TEST_F(CacheSessionTest, ASecondSessionStartsWithTheFirstsAnswers) {
+TEST_F(CacheSessionTest, NewAnswersAreCommittedAtFinishAndFoundByTheNextRun) {
   {
     CacheSession first(options(), problem_);
-    add(first.cache(), "a", "1");
-    add(first.cache(), "b", "2");
+    add(first, "a", "1");
+    add(first, "b", "2");
+    EXPECT_EQ(entries_on_disk(), 0u);  // not before a checkpoint
     ASSERT_TRUE(first.finish());
   }
+  EXPECT_EQ(entries_on_disk(), 2u);
   CacheSession second(options(), problem_);
-  EXPECT_EQ(second.loaded_entries(), 2u);
-  EXPECT_EQ(second.cache().find_answer(io::case_key("artefacts", 1, "b")), "2");
+  EXPECT_EQ(second.find(key("b")), "2");
+  EXPECT_EQ(second.find(key("c")), std::nullopt);
+}
+
+TEST_F(CacheSessionTest, AnswersAddedEarlierInTheRunAreFoundBeforeTheyAreCommitted) {
+  CacheSession session(options(), problem_);
+  add(session, "a", "1");
+  EXPECT_EQ(session.find(key("a")), "1");
+}
+
+TEST_F(CacheSessionTest, AClosedCacheIsOneFileAlone) {
+  {
+    CacheSession session(options(), problem_);
+    add(session, "a", "1");
+    ASSERT_TRUE(session.finish());
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "answers.cache-wal"));
+  EXPECT_FALSE(fs::exists(dir_ / "answers.cache-shm"));
+  fs::copy_file(path_, dir_ / "copy.cache");
+  io::CacheStore copy(dir_ / "copy.cache", io::CacheStore::Mode::read_only);
+  EXPECT_EQ(copy.entry_count(), 1u);
 }
 
 TEST_F(CacheSessionTest, ABadFileIsSetAsideAndTheRunGoesOnCold) {
-  write_text(dir_ / "answers.cache", "not a cache");
+  write_text(path_, "not a cache");
   CacheSession session(options(), problem_);
-  EXPECT_EQ(session.loaded_entries(), 0u);
   EXPECT_EQ(read_text(dir_ / "answers.cache.bad"), "not a cache");
-  add(session.cache(), "a", "1");
+  EXPECT_EQ(session.find(key("a")), std::nullopt);
+  add(session, "a", "1");
   EXPECT_TRUE(session.finish());
   EXPECT_EQ(entries_on_disk(), 1u);
 }
 
 TEST_F(CacheSessionTest, StrictModeRefusesABadFileAndLeavesItAlone) {
-  write_text(dir_ / "answers.cache", "not a cache");
+  write_text(path_, "not a cache");
   CacheOptions strict = options();
   strict.strict = true;
   EXPECT_THROW(CacheSession(strict, problem_), CacheUnusable);
-  EXPECT_EQ(read_text(dir_ / "answers.cache"), "not a cache");
+  EXPECT_EQ(read_text(path_), "not a cache");
   EXPECT_FALSE(fs::exists(dir_ / "answers.cache.bad"));
 }
 
 TEST_F(CacheSessionTest, TwoSessionsOnOneFileKeepBothSetsOfAnswers) {
   CacheSession first(options(), problem_);
   CacheSession second(options(), problem_);
-  add(first.cache(), "a", "1");
-  add(second.cache(), "b", "2");
+  add(first, "a", "1");
+  add(second, "b", "2");
   ASSERT_TRUE(first.finish());
-  ASSERT_TRUE(second.finish());  // merges what the first saved meanwhile
+  EXPECT_EQ(second.find(key("a")), "1");  // committed by the other run
+  ASSERT_TRUE(second.finish());
   EXPECT_EQ(entries_on_disk(), 2u);
 }
 
-TEST_F(CacheSessionTest, CheckpointsSaveDuringTheRun) {
+TEST_F(CacheSessionTest, CheckpointsCommitDuringTheRun) {
   CacheSession session(options(0.02), problem_);
   session.start_checkpoints();
-  add(session.cache(), "a", "1");
-  bool saved = false;
-  for (int k = 0; k < 500 && !saved; ++k) {
+  add(session, "a", "1");
+  bool committed = false;
+  for (int k = 0; k < 500 && !committed; ++k) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    std::error_code ignored;
-    saved = fs::exists(dir_ / "answers.cache", ignored) && entries_on_disk() == 1;
+    committed = entries_on_disk() == 1;
   }
-  EXPECT_TRUE(saved) << "no checkpoint within 5 s";
-  add(session.cache(), "b", "2");
+  EXPECT_TRUE(committed) << "no checkpoint within 5 s";
+  add(session, "b", "2");
   EXPECT_TRUE(session.finish());
   EXPECT_EQ(entries_on_disk(), 2u);
 }
 
-TEST_F(CacheSessionTest, NothingNewMeansTheFileIsNotRewritten) {
+TEST_F(CacheSessionTest, AVersionOneFileIsImportedOnceAndNeverMisread) {
   {
-    CacheSession first(options(), problem_);
-    add(first.cache(), "a", "1");
-    ASSERT_TRUE(first.finish());
+    io::AnswerCache old;
+    old.insert(key("a"), io::CacheEntry{"artefacts", 1, "a", "one"});
+    old.insert(key("b"), io::CacheEntry{"artefacts", 1, "b", "two"});
+    old.put_artefact("artefacts", io::Artefact{"table 3", 1, "three"});
+    io::save_bundle_file(path_, old);
   }
-  const auto inode = [&] {
-    struct stat status {};
-    ::stat((dir_ / "answers.cache").c_str(), &status);
-    return status.st_ino;
-  };
-  const auto before = inode();
-  CacheSession second(options(), problem_);
-  ASSERT_TRUE(second.finish());
-  EXPECT_EQ(inode(), before);  // a save would have renamed a new file into place
+  ASSERT_EQ(io::classify_cache_file(path_), io::CacheFileKind::version_one);
+  {
+    CacheSession session(options(), problem_);
+    EXPECT_EQ(session.find(key("a")), "one");
+    EXPECT_EQ(session.find(key("b")), "two");
+    EXPECT_EQ(session.find_artefact("table 3")->bytes, "three");
+    ASSERT_TRUE(session.finish());
+  }
+  EXPECT_EQ(io::classify_cache_file(path_), io::CacheFileKind::store);
+  EXPECT_EQ(import_version_one_in_place(path_), 0u);  // nothing left to import
+  EXPECT_EQ(entries_on_disk(), 2u);
 }
 
-TEST_F(CacheSessionTest, ArtefactsAreSavedAndOfferedToTheNextRun) {
+TEST_F(CacheSessionTest, ADamagedVersionOneFileIsSetAside) {
+  {
+    io::AnswerCache old;
+    old.insert(key("a"), io::CacheEntry{"artefacts", 1, "a", "one"});
+    io::save_bundle_file(path_, old);
+  }
+  std::string bytes = read_text(path_);
+  bytes.back() = static_cast<char>(bytes.back() ^ 0x10);
+  write_text(path_, bytes);
+  CacheSession session(options(), problem_);
+  EXPECT_EQ(session.find(key("a")), std::nullopt);
+  EXPECT_EQ(read_text(dir_ / "answers.cache.bad"), bytes);
+}
+
+// Flips one byte of the answer's bytes in the file: the record must fail its checksum.
+void damage_answer_in_file(const fs::path& path, const std::string& answer) {
+  std::string bytes = read_text(path);
+  const std::size_t at = bytes.find(answer);
+  ASSERT_NE(at, std::string::npos);
+  ASSERT_EQ(bytes.find(answer, at + 1), std::string::npos);
+  bytes[at + answer.size() / 2] = static_cast<char>(bytes[at + answer.size() / 2] ^ 0x04);
+  write_text(path, bytes);
+}
+
+TEST_F(CacheSessionTest, ADamagedRecordIsAMissAndIsReplacedBySolvingAgain) {
+  {
+    CacheSession first(options(), problem_);
+    add(first, "a", "answer-of-a-0123456789");
+    add(first, "b", "answer-of-b-0123456789");
+    ASSERT_TRUE(first.finish());
+  }
+  damage_answer_in_file(path_, "answer-of-a-0123456789");
+  {
+    CacheSession second(options(), problem_);
+    EXPECT_EQ(second.find(key("a")), std::nullopt);  // never the flipped answer
+    EXPECT_EQ(second.find(key("b")), "answer-of-b-0123456789");
+    add(second, "a", "answer-of-a-0123456789");  // what solving it again gives
+    ASSERT_TRUE(second.finish());
+  }
+  EXPECT_EQ(answer_on_disk("a"), "answer-of-a-0123456789");
+}
+
+TEST_F(CacheSessionTest, ArtefactsAreStoredAndReadOnlyWhenACaseAsks) {
   {
     CacheSession first(options(), problem_);
     problem_.build("table 7", "seven");
+    problem_.build("table 8", "eight");
     ASSERT_TRUE(first.finish());
   }
   ArtefactProblem fresh;
   CacheSession second(options(), fresh);
-  const std::vector<io::Artefact> adopted = fresh.held();
-  ASSERT_EQ(adopted.size(), 1u);
-  EXPECT_EQ(adopted[0].name, "table 7");
-  EXPECT_EQ(adopted[0].bytes, "seven");
+  EXPECT_TRUE(fresh.held().empty());  // nothing is read when the run starts
+  const std::optional<io::Artefact> table = second.find_artefact("table 7");
+  ASSERT_TRUE(table.has_value());
+  EXPECT_EQ(table->bytes, "seven");
+  EXPECT_EQ(second.find_artefact("table 9"), std::nullopt);
 }
 
-TEST_F(CacheSessionTest, ArtefactsTheSolverRefusesAreDropped) {
+TEST_F(CacheSessionTest, ARefusedArtefactIsRebuiltAndReplaced) {
   {
-    io::AnswerCache cache;
-    cache.put_artefact("artefacts", io::Artefact{"old table", 99, "from an older solver"});
-    io::save_cache_file(dir_ / "answers.cache", cache);
+    io::CacheStore store(path_, io::CacheStore::Mode::read_write);
+    store.put_artefact("artefacts", io::Artefact{"table 7", 99, "from an older solver"}, 0);
   }
   {
     CacheSession session(options(), problem_);
-    EXPECT_TRUE(problem_.held().empty());
+    ASSERT_TRUE(session.find_artefact("table 7").has_value());
+    session.refuse_artefact("table 7");  // the solver could not use it
+    EXPECT_EQ(session.find_artefact("table 7"), std::nullopt);
+    problem_.build("table 7", "rebuilt");
     ASSERT_TRUE(session.finish());
   }
-  io::AnswerCache loaded;
-  io::load_cache_file(dir_ / "answers.cache", loaded);
-  EXPECT_EQ(loaded.artefact_count(), 0u);
+  io::CacheStore store(path_, io::CacheStore::Mode::read_only);
+  const std::optional<io::Artefact> stored = store.find_artefact("artefacts", "table 7");
+  ASSERT_TRUE(stored.has_value());
+  EXPECT_EQ(stored->bytes, "rebuilt");
+  EXPECT_EQ(stored->version, 1u);
+}
+
+TEST_F(CacheSessionTest, CasesBelowTheThresholdAreNotWorthCaching) {
+  CacheOptions defaults = options();
+  CacheSession session(defaults, problem_);
+  EXPECT_FALSE(session.worth_caching(CostCase(kDefaultCacheMinSolveMicroseconds / 2)));
+  EXPECT_TRUE(session.worth_caching(CostCase(kDefaultCacheMinSolveMicroseconds)));
+  CacheOptions every = options();
+  every.min_solve_microseconds = 0;
+  CacheSession all(every, problem_);
+  EXPECT_TRUE(all.worth_caching(CostCase(0)));
 }
 
 TEST(DefaultCachePathTest, FollowsXdgThenHome) {

@@ -40,6 +40,38 @@ inline void copy_data(const std::string& name, const fs::path& destination) {
   write_text(destination, read_text(data_file(name)));
 }
 
+// A checked-in cache file under tests/data/cache/ (what each holds: tests/cache_store_test.cpp).
+inline fs::path cache_fixture(const std::string& name) {
+  return fs::path(GAMEBATCH_TEST_DATA) / "cache" / name;
+}
+
+// Where the bytes of `answer` lie in a closed cache file, or npos: a record holds the game's name,
+// then the solver version (no byte for versions 0 and 1, one byte for small others), then the
+// answer.
+inline std::size_t answer_offset(const std::string& bytes, const std::string& game,
+                                 const std::string& answer) {
+  for (std::size_t at = bytes.find(game); at != std::string::npos; at = bytes.find(game, at + 1)) {
+    for (std::size_t gap = 0; gap <= 1; ++gap) {
+      if (bytes.compare(at + game.size() + gap, answer.size(), answer) == 0)
+        return at + game.size() + gap;
+    }
+  }
+  return std::string::npos;
+}
+
+// The names of the files in the cache's directory that start with its name: the cache itself,
+// and whatever is left beside it (PATH-wal, PATH-shm, PATH.lock, PATH.bad).
+inline std::set<std::string> cache_files(const fs::path& cache) {
+  std::set<std::string> names;
+  const std::string name = cache.filename().string();
+  for (const auto& entry : fs::directory_iterator(cache.parent_path())) {
+    const std::string other = entry.path().filename().string();
+    if (other.compare(0, name.size(), name) == 0)
+      names.insert(other);
+  }
+  return names;
+}
+
 inline bool starts_with(const std::string& text, const std::string& prefix) {
   return text.compare(0, prefix.size(), prefix) == 0;
 }

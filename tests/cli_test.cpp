@@ -279,6 +279,8 @@ TEST_F(CliTest, NoTemporaryFilesLeftBehind) {
   EXPECT_EQ(beside.status, 1) << beside.err;
   EXPECT_EQ(under_out.status, 1) << under_out.err;
   EXPECT_EQ(files_under(work_), expected);
+  // Nor beside the default cache: its file alone (no log, index or lock file).
+  EXPECT_EQ(files_under(root_ / "xdg-cache"), std::set<std::string>{"gamebatch/answers.cache"});
 }
 
 // ---------------------------------------------------------------- threads
@@ -431,6 +433,18 @@ TEST_F(CliTest, NegativeOrNonNumericJobsIsUsageError) {
   EXPECT_FALSE(fs::exists(at("sample.ans")));
 }
 
+TEST_F(CliTest, BadCacheThresholdIsUsageError) {
+  copy_data("sample.in", at("sample.in"));
+  for (const char* bad : {"-1", "ten", "2e9"}) {
+    SCOPED_TRACE(bad);
+    const Result result = solve({"--cache-min-solve-us", bad, "sample.in"});
+    EXPECT_EQ(result.status, 2) << result.err;
+    EXPECT_NE(result.err.find("--cache-min-solve-us"), std::string::npos) << result.err;
+  }
+  EXPECT_FALSE(fs::exists(at("sample.ans")));
+  EXPECT_FALSE(fs::exists(root_ / "xdg-cache"));
+}
+
 TEST_F(CliTest, ClashingAnswerFilesAreUsageError) {
   copy_data("sample.in", at("x"));
   copy_data("sample.in", at("x.in"));  // x -> x.ans and x.in -> x.ans
@@ -479,8 +493,8 @@ TEST_F(CliTest, HelpExitsZeroAndMentionsOptions) {
   const Result solve_help = run({"solve", "--help"});
   EXPECT_EQ(solve_help.status, 0) << solve_help.err;
   const std::string text = solve_help.out + solve_help.err;
-  for (const char* needle :
-       {"--problem", "--jobs", "--out", "PATH", "willow", ".in", ".ans", "--", "rename"}) {
+  for (const char* needle : {"--problem", "--jobs", "--out", "PATH", "willow", ".in", ".ans", "--",
+                             "rename", "--cache-min-solve-us", "--checkpoint"}) {
     EXPECT_NE(text.find(needle), std::string::npos) << needle << "\n" << text;
   }
 }

@@ -428,7 +428,10 @@ TEST_F(PipelineTest, OneAndTwoThreadsGiveIdenticalAnswers) {
 // sleep a little, differently, so that they finish out of order.
 class TokenCase final : public io::Case {
  public:
-  explicit TokenCase(std::string token) : token_(std::move(token)) {}
+  // cost_us: what the case claims solving costs; the default keeps every token above any cache
+  // threshold, so that the cache always stores and reuses them.
+  explicit TokenCase(std::string token, double cost_us = 1e9)
+      : token_(std::move(token)), cost_us_(cost_us) {}
   std::string solve() const override {
     std::this_thread::sleep_for(std::chrono::microseconds(std::hash<std::string>()(token_) % 400));
     if (token_.rfind("boom", 0) == 0)
@@ -436,9 +439,11 @@ class TokenCase final : public io::Case {
     return std::string(token_.rbegin(), token_.rend());
   }
   std::string canonical() const override { return token_; }
+  double estimated_solve_microseconds() const override { return cost_us_; }
 
  private:
   std::string token_;
+  double cost_us_;
 };
 
 class TokenProblem final : public io::Problem {

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/problem.hpp"
+#include "pipeline/cache_session.hpp"
 #include "test_data.hpp"
 
 namespace gamebatch::cli {
@@ -79,6 +80,7 @@ TEST_F(RunConfigTest, DefaultsWhenOnlyAJobIsGiven) {
   EXPECT_FALSE(config.settings.no_cache);
   EXPECT_FALSE(config.settings.strict_cache);
   EXPECT_EQ(config.settings.checkpoint_seconds, defaults.checkpoint_seconds);
+  EXPECT_EQ(config.settings.cache_min_solve_us, pipeline::kDefaultCacheMinSolveMicroseconds);
   EXPECT_EQ(config.settings.report_file, "");
   EXPECT_FALSE(config.settings.quiet);
   EXPECT_FALSE(config.settings.shard.has_value());
@@ -96,6 +98,7 @@ TEST_F(RunConfigTest, ReadsEverySettingAndResolvesPathsAgainstTheConfigDirectory
       "cache = \"caches/answers.cache\"\n"
       "strict_cache = true\n"
       "checkpoint = 2.5\n"
+      "cache_min_solve_us = 250\n"
       "report = \"out/report.json\"\n"
       "quiet = true\n"
       "shard = \"2/5\"\n"
@@ -111,6 +114,7 @@ TEST_F(RunConfigTest, ReadsEverySettingAndResolvesPathsAgainstTheConfigDirectory
   EXPECT_FALSE(config.settings.no_cache);
   EXPECT_TRUE(config.settings.strict_cache);
   EXPECT_EQ(config.settings.checkpoint_seconds, 2.5);
+  EXPECT_EQ(config.settings.cache_min_solve_us, 250.0);
   EXPECT_EQ(config.settings.report_file, in_dir("out/report.json"));
   EXPECT_TRUE(config.settings.quiet);
   EXPECT_EQ(config.settings.shard, (io::Shard{2, 5}));
@@ -165,6 +169,15 @@ TEST_F(RunConfigTest, CheckpointTakesIntegersAndFloats) {
   EXPECT_EQ(parse("checkpoint = 0\n" + job).settings.checkpoint_seconds, 0.0);
   EXPECT_EQ(parse("checkpoint = 45\n" + job).settings.checkpoint_seconds, 45.0);
   EXPECT_EQ(parse("checkpoint = 0.25\n" + job).settings.checkpoint_seconds, 0.25);
+}
+
+TEST_F(RunConfigTest, CacheMinSolveTakesIntegersAndFloatsAndZeroForEveryCase) {
+  touch("a.in");
+  const std::string job = "[[job]]\ngame = \"willow\"\ninputs = [\"a.in\"]\n";
+  EXPECT_EQ(parse("cache_min_solve_us = 0\n" + job).settings.cache_min_solve_us, 0.0);
+  EXPECT_EQ(parse("cache_min_solve_us = 40\n" + job).settings.cache_min_solve_us, 40.0);
+  EXPECT_EQ(parse("cache_min_solve_us = 2.5\n" + job).settings.cache_min_solve_us, 2.5);
+  EXPECT_EQ(parse("cache_min_solve_us = 1e9\n" + job).settings.cache_min_solve_us, 1e9);
 }
 
 TEST_F(RunConfigTest, JobsTakesZeroForAllCores) {
@@ -238,13 +251,13 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadConfig{"UnknownSetting", "jobs = 1\nthreads = 4\n" + kJob,
                   "2: unknown key 'threads' (expected jobs, cache, strict_cache, checkpoint, "
-                  "report, quiet, shard, job)"},
+                  "cache_min_solve_us, report, quiet, shard, job)"},
         BadConfig{"UnknownTable", kJob + "[settings]\njobs = 1\n",
                   "4: unknown key 'settings' (expected jobs, cache, strict_cache, checkpoint, "
-                  "report, quiet, shard, job)"},
+                  "cache_min_solve_us, report, quiet, shard, job)"},
         BadConfig{"FirstUnknownKeyOfTheFile", "zzz = 1\naaa = 2\n" + kJob,
                   "1: unknown key 'zzz' (expected jobs, cache, strict_cache, checkpoint, "
-                  "report, quiet, shard, job)"},
+                  "cache_min_solve_us, report, quiet, shard, job)"},
         BadConfig{"UnknownJobKey",
                   kJob + "\n[[job]]\ngame = \"willow\"\ninputs = [\"a.in\"]\n"
                          "outt = \"x\"\n",
@@ -279,6 +292,18 @@ INSTANTIATE_TEST_SUITE_P(
         BadConfig{"CheckpointString", "checkpoint = \"30\"\n" + kJob,
                   "1: 'checkpoint' must be a number of seconds from 0 to 1000000000 (0: at the "
                   "end only), found \"30\""},
+        BadConfig{"CacheMinSolveNegative", "cache_min_solve_us = -1\n" + kJob,
+                  "1: 'cache_min_solve_us' must be a number of microseconds from 0 to 1000000000 "
+                  "(0: cache every case), found -1"},
+        BadConfig{"CacheMinSolveTooLarge", "cache_min_solve_us = 2e9\n" + kJob,
+                  "1: 'cache_min_solve_us' must be a number of microseconds from 0 to 1000000000 "
+                  "(0: cache every case), found 2000000000.0"},
+        BadConfig{"CacheMinSolveNan", "cache_min_solve_us = nan\n" + kJob,
+                  "1: 'cache_min_solve_us' must be a number of microseconds from 0 to 1000000000 "
+                  "(0: cache every case), found nan"},
+        BadConfig{"CacheMinSolveString", "cache_min_solve_us = \"10\"\n" + kJob,
+                  "1: 'cache_min_solve_us' must be a number of microseconds from 0 to 1000000000 "
+                  "(0: cache every case), found \"10\""},
         BadConfig{"ReportArray", "report = [\"r.json\"]\n" + kJob,
                   "1: 'report' must be a file name (a non-empty string), found an array"},
         BadConfig{"QuietInteger", "quiet = 1\n" + kJob,
@@ -451,7 +476,8 @@ TEST(RunOverrideTest, OptionsNotGivenKeepTheConfigsSettings) {
   config.jobs = 3;
   config.cache_file = "c.cache";
   config.strict_cache = true;
-  config.checkpoint_seconds = 5;
+  config.checkpoint_seconds = 7;
+  config.cache_min_solve_us = 0;
   config.report_file = "r.json";
   config.quiet = true;
   config.shard = io::Shard{1, 2};
@@ -460,7 +486,8 @@ TEST(RunOverrideTest, OptionsNotGivenKeepTheConfigsSettings) {
   EXPECT_EQ(settings.cache_file, "c.cache");
   EXPECT_FALSE(settings.no_cache);
   EXPECT_TRUE(settings.strict_cache);
-  EXPECT_EQ(settings.checkpoint_seconds, 5);  // not the option's default of 30
+  EXPECT_EQ(settings.checkpoint_seconds, 7);  // not the option's default of 5
+  EXPECT_EQ(settings.cache_min_solve_us, 0);  // not the option's default of 10
   EXPECT_EQ(settings.report_file, "r.json");
   EXPECT_TRUE(settings.quiet);
   EXPECT_EQ(settings.shard, (io::Shard{1, 2}));
@@ -475,11 +502,12 @@ TEST(RunOverrideTest, GivenOptionsReplaceTheConfigsSettings) {
   const RunSettings settings =
       overridden(config,
                  "run x.toml --jobs 7 --cache other.cache --strict-cache --checkpoint 0 "
-                 "--report z.json --quiet --shard 3/4");
+                 "--cache-min-solve-us 0.5 --report z.json --quiet --shard 3/4");
   EXPECT_EQ(settings.jobs, 7);
   EXPECT_EQ(settings.cache_file, "other.cache");  // relative to the working directory, as given
   EXPECT_TRUE(settings.strict_cache);
   EXPECT_EQ(settings.checkpoint_seconds, 0);
+  EXPECT_EQ(settings.cache_min_solve_us, 0.5);
   EXPECT_EQ(settings.report_file, "z.json");
   EXPECT_TRUE(settings.quiet);
   EXPECT_EQ(settings.shard, (io::Shard{3, 4}));
@@ -530,6 +558,8 @@ TEST_F(RunConfigTest, RunCommandSolvesTheJobsAndRecordsTheConfigInTheReport) {
   EXPECT_EQ(options.at("config"), config_name());
   EXPECT_EQ(options.at("settings").at("jobs"), 2);
   EXPECT_EQ(options.at("settings").at("no_cache"), true);
+  EXPECT_EQ(options.at("settings").at("cache_min_solve_us"),
+            pipeline::kDefaultCacheMinSolveMicroseconds);
   EXPECT_EQ(
       options.at("jobs"),
       nlohmann::json::parse(cat(R"([{"game": "willow", "inputs": [)",

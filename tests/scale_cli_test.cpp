@@ -58,8 +58,9 @@ class ScaleCliTest : public CliTest {
 TEST_F(ScaleCliTest, ReportListsEveryFileWithItsStatusAndTotals) {
   write_willow_set(at("set"), 4);
   write_text(at("set/bad.in"), "1\n3\n5\n7\n");
-  const Result cold = run({"solve", "--problem", "willow", "--cache", "c.cache", "--report",
-                           "reports/cold.json", "set"});
+  // Every case cached: these small cases are below the default --cache-min-solve-us.
+  const Result cold = run({"solve", "--problem", "willow", "--cache", "c.cache",
+                           "--cache-min-solve-us", "0", "--report", "reports/cold.json", "set"});
   EXPECT_EQ(cold.status, 1) << cold.err;
   const nlohmann::json report = nlohmann::json::parse(read_text(at("reports/cold.json")));
   EXPECT_EQ(report.at("schema"), "gamebatch-report/1");
@@ -95,8 +96,8 @@ TEST_F(ScaleCliTest, ReportListsEveryFileWithItsStatusAndTotals) {
   EXPECT_EQ(totals.at("rejected"), 1);
 
   fs::remove(at("set/bad.in"));
-  const Result warm = run({"solve", "--problem", "willow", "--cache", "c.cache", "--report",
-                           "reports/warm.json", "set"});
+  const Result warm = run({"solve", "--problem", "willow", "--cache", "c.cache",
+                           "--cache-min-solve-us", "0", "--report", "reports/warm.json", "set"});
   EXPECT_EQ(warm.status, 0) << warm.err;
   const nlohmann::json again = nlohmann::json::parse(read_text(at("reports/warm.json")));
   ASSERT_EQ(again.at("files").size(), 4u);
@@ -161,6 +162,7 @@ TEST_F(ScaleCliTest, RunConfigSolvesEveryJobAndReportsThem) {
             0);
   write_text(at("project/run.toml"), R"(jobs = 2
 cache = "state/answers.cache"
+cache_min_solve_us = 0
 report = "state/report.json"
 
 [[job]]
@@ -191,6 +193,12 @@ out = "answers/boigame"
 
   const Result warm = run({"run", "project/run.toml", "--quiet"});
   EXPECT_EQ(summary_of(warm).solved, 0u) << warm.err;
+  EXPECT_EQ(summary_of(warm).cached, 10u) << warm.err;
+  // The command line overrides the config's threshold: above every case, nothing is looked up.
+  const Result overridden =
+      run({"run", "project/run.toml", "--quiet", "--cache-min-solve-us", "1e9"});
+  EXPECT_EQ(summary_of(overridden).solved, 10u) << overridden.err;
+  EXPECT_EQ(summary_of(overridden).cached, 0u) << overridden.err;
 
   write_text(at("project/bad.toml"), "jobs = 2\n[[job]]\ngame = \"willow\"\ninputz = []\n");
   const Result bad = run({"run", "project/bad.toml"});
@@ -233,14 +241,16 @@ TEST_F(ScaleCliTest, ReportThatCannotBeCreatedIsAUsageError) {
 
 TEST_F(ScaleCliTest, ThreeShardsThenMergeEqualOneRun) {
   write_willow_set(at("set"), 30);
-  const Result whole =
-      run({"solve", "--problem", "willow", "--cache", "whole.cache", "--out", "whole", "set"});
+  // Every case cached (these small cases are below the default --cache-min-solve-us).
+  const Result whole = run({"solve", "--problem", "willow", "--cache", "whole.cache",
+                            "--cache-min-solve-us", "0", "--out", "whole", "set"});
   ASSERT_EQ(whole.status, 0) << whole.err;
 
   std::size_t files = 0;
   for (int shard = 1; shard <= 3; ++shard) {
-    const Result part = run({"solve", "--problem", "willow", "--cache", "shared.cache", "--out",
-                             "sharded", "--shard", cat(shard, "/3"), "set"});
+    const Result part =
+        run({"solve", "--problem", "willow", "--cache", "shared.cache", "--cache-min-solve-us", "0",
+             "--out", "sharded", "--shard", cat(shard, "/3"), "set"});
     ASSERT_EQ(part.status, 0) << part.err;
     const Summary summary = summary_of(part);
     EXPECT_GT(summary.files, 0u) << "shard " << shard << " got no input";
@@ -255,12 +265,16 @@ TEST_F(ScaleCliTest, ThreeShardsThenMergeEqualOneRun) {
   const Result merge = run({"cache", "merge", "merged.cache", "shared.cache.shard-1-of-3",
                             "shared.cache.shard-2-of-3", "shared.cache.shard-3-of-3"});
   ASSERT_EQ(merge.status, 0) << merge.err;
-  EXPECT_EQ(exported(at("merged.cache")), exported(at("whole.cache")));
+  const std::string whole_entries = exported(at("whole.cache"));
+  EXPECT_GT(lines_of(whole_entries).size(), 30u);
+  EXPECT_EQ(exported(at("merged.cache")), whole_entries);
 
   // The same shard again is warm from its own cache file.
-  const Result again = run({"solve", "--problem", "willow", "--cache", "shared.cache", "--out",
-                            "sharded", "--shard", "2/3", "set"});
+  const Result again =
+      run({"solve", "--problem", "willow", "--cache", "shared.cache", "--cache-min-solve-us", "0",
+           "--out", "sharded", "--shard", "2/3", "set"});
   EXPECT_EQ(summary_of(again).solved, 0u) << again.err;
+  EXPECT_GT(summary_of(again).cached, 0u) << again.err;
 }
 
 TEST_F(ScaleCliTest, SlurmArrayTaskChoosesTheShard) {

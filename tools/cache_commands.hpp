@@ -1,7 +1,10 @@
-// `gamebatch cache ...`: look into, export, merge and verify answer cache files.
+// `gamebatch cache ...`: look into, trim, export, import, merge and verify answer caches.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -11,11 +14,17 @@ namespace gamebatch::cli {
 struct CacheArguments {
   std::string file;
   std::string format = "jsonl";
+  std::string output;  // export: where to write (empty: stdout)
+  std::string max_size;
   std::string merge_output;
-  std::vector<std::string> merge_inputs;
+  std::vector<std::string> sources;  // merge: the inputs; import: the bundles or caches
 };
 
-// Adds the `cache` subcommand and its four subcommands to `app`.
+// "500000", "200k", "64M", "2G", "1T" (powers of 1000) or "64Mi", "2Gi" (powers of 1024) as
+// bytes; nullopt when the text is not such a size.
+std::optional<std::uint64_t> parse_size(std::string_view text);
+
+// Adds the `cache` subcommand and its subcommands to `app`.
 void add_cache_commands(CLI::App& app, CacheArguments& arguments);
 
 // Runs whichever cache subcommand was parsed; returns the exit status.

@@ -14,7 +14,7 @@ JOBS=${JOBS:-$(nproc)}
 # Debian packages the build needs; found by CMake's find_package.
 PACKAGES=(g++ cmake make pkg-config libtbb-dev libboost-serialization-dev libspdlog-dev
           libcli11-dev libxxhash-dev nlohmann-json3-dev libgtest-dev librapidcheck-dev
-          libtomlplusplus-dev)
+          libtomlplusplus-dev libsqlite3-dev liblmdb-dev)
 
 install_missing_packages() {
   local missing=()

@@ -124,8 +124,9 @@ std::vector<fs::path> expand_glob(std::string_view pattern, const fs::path& base
 
 namespace {
 
-constexpr std::array<std::string_view, 8> kSettingKeys = {
-    "jobs", "cache", "strict_cache", "checkpoint", "report", "quiet", "shard", "job"};
+constexpr std::array<std::string_view, 9> kSettingKeys = {
+    "jobs",   "cache", "strict_cache", "checkpoint", "cache_min_solve_us",
+    "report", "quiet", "shard",        "job"};
 constexpr std::array<std::string_view, 3> kJobKeys = {"game", "inputs", "out"};
 constexpr std::int64_t kMaxJobs = 1 << 16;  // as --jobs
 constexpr double kMaxCheckpointSeconds = 1e9;
@@ -252,6 +253,21 @@ class ConfigReader {
              "end only), found " +
                  describe(*node));
       settings.checkpoint_seconds = *seconds;
+    }
+    if (const toml::node* node = root.get("cache_min_solve_us")) {
+      std::optional<double> microseconds;
+      if (const auto* number = node->as_floating_point())
+        microseconds = number->get();
+      else if (const auto* integer = node->as_integer())
+        microseconds = static_cast<double>(integer->get());
+      if (!microseconds || !std::isfinite(*microseconds) || *microseconds < 0 ||
+          *microseconds > kMaxCheckpointSeconds) {
+        fail(*node,
+             "'cache_min_solve_us' must be a number of microseconds from 0 to 1000000000 (0: "
+             "cache every case), found " +
+                 describe(*node));
+      }
+      settings.cache_min_solve_us = *microseconds;
     }
     if (const toml::node* node = root.get("report"))
       settings.report_file = path_of(*node, "report", "a file name");
@@ -412,6 +428,8 @@ void override_settings(RunSettings& settings, const RunArguments& arguments) {
     settings.strict_cache = command_line.strict_cache;
   if (given("--checkpoint"))
     settings.checkpoint_seconds = command_line.checkpoint_seconds;
+  if (given("--cache-min-solve-us"))
+    settings.cache_min_solve_us = command_line.cache_min_solve_us;
   if (given("--report"))
     settings.report_file = command_line.report_file;
   if (given("--quiet"))
@@ -423,7 +441,8 @@ void override_settings(RunSettings& settings, const RunArguments& arguments) {
 void add_run_command(CLI::App& app, RunArguments& arguments) {
   CLI::App* run = app.add_subcommand("run", "Run the jobs of a configuration file (TOML)");
   run->footer(
-      "A config holds settings (jobs, cache, strict_cache, checkpoint, report, quiet, shard;\n"
+      "A config holds settings (jobs, cache, strict_cache, checkpoint, cache_min_solve_us,\n"
+      "report, quiet, shard; "
       "the options above override them) and one or more [[job]] tables:\n"
       "  [[job]]\n"
       "  game = \"willow\"\n"

@@ -6,7 +6,8 @@
 //   jobs = 2                 # threads at most; 0 or absent: all cores
 //   cache = "answers.cache"  # the answer cache file; false: no cache; absent: the default location
 //   strict_cache = false     # an untrustworthy cache file is an error instead of a warning
-//   checkpoint = 30          # seconds between cache saves (integer or float); 0: at the end only
+//   checkpoint = 5           # seconds between cache commits (integer or float); 0: at the end only
+//   cache_min_solve_us = 10  # cases estimated to solve faster than this skip the cache; 0: none
 //   report = "report.json"   # write a JSON run report here
 //   quiet = false            # no progress line
 //   shard = "1/4"            # solve only this shard of the inputs ("I/N", 1 <= I <= N)

@@ -58,6 +58,7 @@ bool open_cache(const RunSettings& settings, const std::optional<io::Shard>& sha
     cache_options.path = io::shard_cache_name(cache_options.path.string(), *shard);
   cache_options.strict = settings.strict_cache;
   cache_options.checkpoint_interval = std::chrono::duration<double>(settings.checkpoint_seconds);
+  cache_options.min_solve_microseconds = settings.cache_min_solve_us;
   try {
     cache = std::make_unique<pipeline::CacheSession>(cache_options, problem);
   } catch (const pipeline::CacheUnusable& error) {
@@ -74,14 +75,6 @@ bool open_cache(const RunSettings& settings, const std::optional<io::Shard>& sha
                  cache_options.path.string(), error.what());
   }
   return true;
-}
-
-void keep_until_exit(std::unique_ptr<pipeline::CacheSession> cache) {
-  // Freeing a map of a million entries one by one takes longer than the process exit does.
-  // Volatile, so that the pointers stay in memory where leak checkers see them reachable.
-  [[maybe_unused]] static std::vector<pipeline::CacheSession*>* volatile kept =
-      new std::vector<pipeline::CacheSession*>();
-  kept->push_back(cache.release());
 }
 
 // While the progress line is drawn, every log line first erases it, so that messages never
@@ -121,6 +114,7 @@ nlohmann::json settings_json(const RunSettings& settings) {
                          {"no_cache", settings.no_cache},
                          {"strict_cache", settings.strict_cache},
                          {"checkpoint", settings.checkpoint_seconds},
+                         {"cache_min_solve_us", settings.cache_min_solve_us},
                          {"quiet", settings.quiet}};
   json["cache"] = text_or_null(settings.cache_file);
   json["report"] = text_or_null(settings.report_file);
@@ -156,9 +150,20 @@ void add_run_settings_options(CLI::App& command, RunSettings& settings) {
                    "aside as FILE.bad with a warning");
   command
       .add_option("--checkpoint", settings.checkpoint_seconds,
-                  "Save the cache every SECONDS during the run (0: at the end only)")
+                  "Commit new answers to the cache every SECONDS during the run (0: at the end\n"
+                  "only); a killed run keeps what it committed")
       ->type_name("SECONDS")
-      ->default_val(30)
+      ->default_val(5)
+      ->check(CLI::Range(0.0, 1e9));
+  command
+      .add_option(
+          "--cache-min-solve-us", settings.cache_min_solve_us,
+          "Cases the game expects to solve in less than N microseconds (estimated from the\n"
+          "case's size) are neither looked up in the cache nor stored: solving them again is\n"
+          "cheaper. 0 caches every case. The default, 10, is about twice what a look-up plus\n"
+          "a store costs (tools/bench/cache_bench.sh measures both)")
+      ->type_name("N")
+      ->default_val(pipeline::kDefaultCacheMinSolveMicroseconds)
       ->check(CLI::Range(0.0, 1e9));
   command
       .add_option(
@@ -195,8 +200,10 @@ void add_solve_command(CLI::App& app, SolveJob& job, RunSettings& settings) {
       "file, then rename) or, for a rejected input, not at all (a stale one is removed).\n"
       "Each rejected input is reported on stderr as FILE:LINE: what was expected there.\n"
       "Answers are cached by content (game, solver version, the case in canonical form), so a\n"
-      "rerun solves only new or changed cases. The cache is saved atomically at the end and\n"
-      "every --checkpoint seconds; runs sharing a cache take turns (file lock) and merge.\n"
+      "rerun solves only new or changed cases. The cache is an SQLite file, looked up case by\n"
+      "case; new answers are committed every --checkpoint seconds and at the end, and runs\n"
+      "sharing a cache each see what the others committed. Cases cheaper to solve than to\n"
+      "look up (--cache-min-solve-us) skip it.\n"
       "On a terminal a progress line shows files and cases done, speed, cache hits, errors and\n"
       "the time left. The run ends with one line:\n"
       "  files: F cases: C solved: S cached: H rejected: R time: T s\n"
@@ -297,7 +304,7 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
     if (!open_cache(settings, shard, *options_of_job.problem, cache))
       return kExitUsage;
     if (cache != nullptr) {
-      options_of_job.cache = &cache->cache();
+      options_of_job.cache = cache.get();
       cache->start_checkpoints();
     }
     options_of_job.progress = &progress;
@@ -309,8 +316,12 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
     }
     pipeline::RunSummary summary = pipeline::run_solve(options_of_job);
     if (cache != nullptr) {
-      cache->finish();
-      keep_until_exit(std::move(cache));
+      if (!cache->finish() && settings.strict_cache && cache->damaged_during_run()) {
+        spdlog::error("the answer cache {} turned out damaged during the run (--strict-cache)",
+                      cache->path().string());
+        status = kExitUsage;
+      }
+      cache.reset();  // closes the store: its log is folded into the file
     }
     // The job's whole time, cache loading and saving included.
     summary.seconds =
@@ -326,7 +337,7 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
     total.cached += summary.cached;
     total.rejected += summary.rejected;
     if (summary.rejected != 0)
-      status = kExitRejected;
+      status = std::max(status, kExitRejected);
   }
   progress_line.stop();
   // The whole command's time, finding inputs included.

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/shard.hpp"
+#include "pipeline/cache_session.hpp"
 
 namespace gamebatch::cli {
 
@@ -27,14 +28,16 @@ struct RunSettings {
   std::string cache_file;     // empty: the default location
   bool no_cache = false;      // read and write no cache
   bool strict_cache = false;  // an untrustworthy cache file is an error
-  double checkpoint_seconds = 30;
+  double checkpoint_seconds = 5;
+  // Cases estimated to solve faster than this (µs) are neither looked up nor stored.
+  double cache_min_solve_us = pipeline::kDefaultCacheMinSolveMicroseconds;
   std::string report_file;         // empty: no report
   bool quiet = false;              // no progress line
   std::optional<io::Shard> shard;  // none: all inputs (or the Slurm array task's shard)
 };
 
 // Adds the options of RunSettings that a command line may set (--jobs, --cache, --no-cache,
-// --strict-cache, --checkpoint, --report, --quiet, --shard) to `command`.
+// --strict-cache, --checkpoint, --cache-min-solve-us, --report, --quiet, --shard) to `command`.
 void add_run_settings_options(CLI::App& command, RunSettings& settings);
 
 // Adds the `solve` subcommand to `app`.

@@ -402,11 +402,21 @@ std::shared_ptr<const StateTable> StateTableStore::get(int n) {
   tbb::collaborative_call_once(slot.built, [&] {
     if (slot.load())
       return;  // adopted meanwhile
+    if (loader_) {
+      if (auto loaded = loader_(n); loaded && loaded->n() == n) {
+        slot.store_if_empty(std::move(loaded));
+        return;
+      }
+    }
     auto table = StateTable::build(n);
     builds_.fetch_add(1);
     slot.store_if_empty(std::move(table));
   });
   return slot.load();
+}
+
+void StateTableStore::set_loader(Loader loader) {
+  loader_ = std::move(loader);
 }
 
 bool StateTableStore::adopt(std::shared_ptr<const StateTable> table) {

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -98,12 +99,18 @@ class StateTableStore {
   bool adopt(std::shared_ptr<const StateTable> table);
   // The tables held, n ascending.
   std::vector<std::shared_ptr<const StateTable>> tables() const;
+  // Where get(n) looks for a table before building it (the answer cache): a loader returns the
+  // table of n or nullptr. Called at most once per n, by the first asker. Set it while no table
+  // is being asked for.
+  using Loader = std::function<std::shared_ptr<const StateTable>(int n)>;
+  void set_loader(Loader loader);
   // How many tables this store has built (not adopted).
   std::uint64_t builds() const { return builds_.load(); }
 
  private:
   struct Slot;
   std::unique_ptr<Slot[]> slots_;  // index n = 1..kMaxN
+  Loader loader_;
   std::atomic<std::uint64_t> builds_{0};
 };
 

@@ -1,5 +1,9 @@
 #include "io/boigame/problem.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <utility>
@@ -15,6 +19,63 @@ std::string solve_board(const Board& board) {
   return std::string(1, static_cast<char>(gamebatch::boigame::solve(board)));
 }
 
+// Squares of an n x n board within Manhattan distance `radius` of (row, column).
+double squares_within(std::int64_t n, std::int64_t row, std::int64_t column, std::int64_t radius) {
+  double squares = 0;
+  for (std::int64_t r = std::max<std::int64_t>(0, row - radius); r <= std::min(n - 1, row + radius);
+       ++r) {
+    const std::int64_t reach = radius - (r > row ? r - row : row - r);
+    squares += static_cast<double>(std::min(n - 1, column + reach) -
+                                   std::max<std::int64_t>(0, column - reach) + 1);
+  }
+  return squares;
+}
+
+// What solving a board costs on one core, in µs, from its size and shape without searching it:
+// n, the start squares (their Manhattan distance m = |dr| + |dc|) and the fraction f of white
+// squares. The solver frames the board (n + 2)^2 bytes, searches breadth first from A until it
+// reaches B, and when the distance D is even runs the layered DP over D / 2 layers, each layer
+// pair a bit matrix. On a grid D has the parity of m, and on an open board D = m, the search
+// covers the R squares within m of A and layer p of the DP holds min(p, |dr|, |dc|) + 1 squares.
+// So, with L = m / 2 for even m (else 0) and S2 = the sum of the squared layer widths,
+//   0.04 + 0.00022 (n + 2)^2 + 0.0023 R + f^3 (0.55 L + 0.000093 S2).
+// Walls make the DP cheaper (narrower layers, early ends), roughly as f^3; they can also make D
+// far longer than m (a snake), which the formula does not see, so it is never taken below
+// 0.002 µs per white square times the fraction of black squares. Fitted to
+// tools/bench/solve_cost_bench over 5 shapes x 2 placements, n = 2..2000, one thread (open board,
+// opposite corners, n = 1000: about 50 ms). Most cases fall within 0.5x..2x; the worst seen
+// are 0.2x (dense boards with random starts, n >= 400) and 6x (sparse boards, corners, n = 2000).
+double estimated_cost_us(const Board& board) {
+  const std::int64_t n = board.n;
+  if (n < 1 || board.a < 0 || board.b < 0)
+    return 0.04;  // not a board solve() accepts: it throws at once
+  const std::int64_t a_row = board.a / n;
+  const std::int64_t a_column = board.a % n;
+  const std::int64_t rows_apart = std::abs(a_row - board.b / n);
+  const std::int64_t columns_apart = std::abs(a_column - board.b % n);
+  const std::int64_t distance = rows_apart + columns_apart;
+
+  std::int64_t white = 0;
+  for (const std::uint64_t word : board.white)
+    white += std::popcount(word);
+  const double squares = static_cast<double>(n * n);
+  const double white_fraction = std::min(1.0, static_cast<double>(white) / squares);
+
+  double estimate = 0.04 + 0.00022 * static_cast<double>((n + 2) * (n + 2)) +
+                    0.0023 * squares_within(n, a_row, a_column, distance);
+  if (distance % 2 == 0) {
+    const double layers = static_cast<double>(distance / 2);
+    const double widest = static_cast<double>(std::min(rows_apart, columns_apart) + 1);
+    // Sum over p < L of (min(p, widest - 1) + 1)^2: squares 1^2..k^2, then the plateau.
+    const double ramp = std::min(layers, widest);
+    const double squared_widths =
+        ramp * (ramp + 1) * (2 * ramp + 1) / 6 + (layers - ramp) * widest * widest;
+    estimate += white_fraction * white_fraction * white_fraction *
+                (0.55 * layers + 0.000093 * squared_widths);
+  }
+  return std::max(estimate, 0.002 * static_cast<double>(white) * (1 - white_fraction));
+}
+
 class BoigameProblem final : public Problem {
  public:
   std::string_view name() const override { return "boigame"; }
@@ -24,7 +85,7 @@ class BoigameProblem final : public Problem {
   }
   std::uint32_t solver_version() const override { return 1; }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
-    return make_cases(parse_file(text), &solve_board, &format_board);
+    return make_cases(parse_file(text), &solve_board, &format_board, &estimated_cost_us);
   }
 };
 

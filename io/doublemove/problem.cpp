@@ -1,7 +1,10 @@
 #include "io/doublemove/problem.hpp"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <charconv>
+#include <cstdint>
 
 #include "core/doublemove/doublemove.hpp"
 #include "core/doublemove/state_table.hpp"
@@ -24,14 +27,95 @@ int artefact_n(std::string_view name) {
   return n;
 }
 
-// Only tables up to n = 43 are cached. A table rebuilds at about 10 ns per byte on one core, while
-// keeping it costs every later run of any game about a third of that to load, encode and write
-// with the cache (and holds it in memory twice): past a few MB the cache would slow the common
-// run down more than it speeds up the rare big-n one.
-constexpr std::uint64_t kMaxCachedTableBytes = std::uint64_t{16} << 20;
+// Tables up to 256 MiB (n <= 58) are cached. The cache reads a table only when a case needs its n,
+// so a stored table costs nothing to runs that do not; reading one back (about 1 ns per byte) is
+// ten times cheaper than rebuilding it (about 10 ns per byte on one core). Larger ones would need
+// more than a GB in memory while being encoded and are left to be rebuilt.
+constexpr std::uint64_t kMaxCachedTableBytes = std::uint64_t{256} << 20;
 
 std::string solve_instance(const Instance& instance) {
   return game::to_decimal(game::solve(instance));
+}
+
+// What a case costs on one core, in µs. The first case of an n in a process builds n's state
+// table, and the cache keeps answers precisely so that a rerun does not pay for that again: a
+// case that needs the table is costed with its build,
+//   8 + n + states(n) * (70 + 1.3 n) / 1000,
+// with states(n) = state_count_for(n): a set-up, about 1 µs per turn (a parallel loop each), and
+// a time per state that grows with n as the table outgrows the caches. That gives 9 µs for
+// n = 1, 0.9 ms for n = 20, 41 ms for n = 35, 0.9 s for n = 50 and 5.6 s for n = 60. What a
+// process pays once whatever the n (starting oneTBB and the store, about 2 ms) is left out.
+// A case whose declarations already end the game (a component with two cycles; always so after
+// k = n + 1 declarations) never looks at the table and costs the replay alone,
+//   0.03 + 0.0065 n + 0.0033 k + 0.0005 n k
+// (each declaration recounts the orientations over all n values). Fitted to
+// tools/bench/solve_cost_bench: the first case of each n in a fresh process and 40 random cases
+// per n, one thread.
+constexpr double kTableBuildFixedUs = 8;
+constexpr double kTableBuildPerTurnUs = 1;
+constexpr double kTableNsPerState = 70;
+constexpr double kTableNsPerStatePerN = 1.3;
+constexpr double kReplayFixedUs = 0.03;
+constexpr double kReplayPerValueUs = 0.0065;
+constexpr double kReplayPerDeclarationUs = 0.0033;
+constexpr double kReplayPerValueAndDeclarationUs = 0.0005;
+
+constexpr std::array<double, game::kMaxN + 1> kTableBuildUs = [] {
+  std::array<double, game::kMaxN + 1> build_us{};
+  for (int n = 1; n <= game::kMaxN; ++n) {
+    const double ns_per_state = kTableNsPerState + kTableNsPerStatePerN * n;
+    build_us[static_cast<std::size_t>(n)] =
+        kTableBuildFixedUs + kTableBuildPerTurnUs * n +
+        static_cast<double>(game::state_count_for(n)) * ns_per_state / 1000.0;
+  }
+  return build_us;
+}();
+
+// Whether the declarations end every pick sequence before the table is consulted: some component
+// of the declared graph has more edges than vertices (two cycles). A union-find over at most
+// n + 1 <= 128 edges (int8 suffices: kMaxN <= 127); invalid values (which solve() rejects) count as
+// not ending.
+bool ends_before_table(const Instance& instance) {
+  if (instance.n < 1 || instance.n > game::kMaxN)
+    return false;
+  std::array<std::int8_t, game::kMaxN> parent{};
+  std::array<std::int8_t, game::kMaxN> surplus{};  // edges - vertices of a root's component
+  for (int v = 0; v < instance.n; ++v) {
+    parent[static_cast<std::size_t>(v)] = static_cast<std::int8_t>(v);
+    surplus[static_cast<std::size_t>(v)] = -1;
+  }
+  const auto find = [&parent](int v) {
+    while (parent[static_cast<std::size_t>(v)] != v)
+      v = parent[static_cast<std::size_t>(v)] =
+          parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(v)])];
+    return v;
+  };
+  for (const auto& [a, b] : instance.declarations) {
+    if (a < 1 || a > instance.n || b < 1 || b > instance.n)
+      return false;
+    const int root_a = find(a - 1);
+    const int root_b = find(b - 1);
+    auto& joined = surplus[static_cast<std::size_t>(root_a)];
+    if (root_a != root_b) {
+      parent[static_cast<std::size_t>(root_b)] = static_cast<std::int8_t>(root_a);
+      joined = static_cast<std::int8_t>(joined + surplus[static_cast<std::size_t>(root_b)]);
+    }
+    joined = static_cast<std::int8_t>(joined + 1);
+    if (joined >= 1)
+      return true;
+  }
+  return false;
+}
+
+double estimated_cost_us(const Instance& instance) {
+  const double n = instance.n;
+  const auto k = static_cast<double>(instance.declarations.size());
+  const double replay_us = kReplayFixedUs + kReplayPerValueUs * n + kReplayPerDeclarationUs * k +
+                           kReplayPerValueAndDeclarationUs * n * k;
+  if (ends_before_table(instance))
+    return replay_us;
+  return replay_us +
+         kTableBuildUs[static_cast<std::size_t>(std::clamp(instance.n, 1, game::kMaxN))];
 }
 
 class DoublemoveProblem final : public Problem {
@@ -43,7 +127,7 @@ class DoublemoveProblem final : public Problem {
   }
   std::uint32_t solver_version() const override { return 1; }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
-    return make_cases(parse_file(text), &solve_instance, &format_case);
+    return make_cases(parse_file(text), &solve_instance, &format_case, &estimated_cost_us);
   }
 
   std::vector<Artefact> new_artefacts(
@@ -57,23 +141,57 @@ class DoublemoveProblem final : public Problem {
     return fresh;
   }
 
+  std::uint32_t artefact_version() const override { return game::StateTable::kVersion; }
+
   bool adopt_artefact(const Artefact& artefact) const override {
+    std::shared_ptr<const game::StateTable> table = decode_table(artefact);
+    if (!table)
+      return false;
+    game::default_store().adopt(std::move(table));  // false only when n is already held
+    return true;
+  }
+
+  // The store asks the source for a table the first time a case needs its n, before building it.
+  void use_artefact_source(ArtefactSource* source) const override {
+    source_.store(source);
+    static const bool installed = [this] {
+      game::default_store().set_loader([this](int n) { return load_table(n); });
+      return true;
+    }();
+    (void)installed;
+  }
+
+ private:
+  static std::shared_ptr<const game::StateTable> decode_table(const Artefact& artefact) {
     const int n = artefact_n(artefact.name);
     if (n == 0 || artefact.version != game::StateTable::kVersion ||
         artefact.bytes.size() > kMaxCachedTableBytes + 4096) {  // 4096: room for the header
-      return false;
+      return nullptr;
     }
     std::shared_ptr<const game::StateTable> table;
     try {
       table = game::StateTable::decode(artefact.bytes);
     } catch (const game::TableDecodeError&) {
-      return false;
+      return nullptr;
     }
-    if (table->n() != n)
-      return false;
-    game::default_store().adopt(std::move(table));  // false only when n is already held
-    return true;
+    return table->n() == n ? table : nullptr;
   }
+
+  std::shared_ptr<const game::StateTable> load_table(int n) const {
+    ArtefactSource* source = source_.load();
+    if (source == nullptr)
+      return nullptr;
+    const std::string name = game::StateTable::name_for(n);
+    std::optional<Artefact> artefact = source->find_artefact(name);
+    if (!artefact)
+      return nullptr;
+    std::shared_ptr<const game::StateTable> table = decode_table(*artefact);
+    if (!table)
+      source->refuse_artefact(name);  // rebuilt, and the sound table replaces it
+    return table;
+  }
+
+  mutable std::atomic<ArtefactSource*> source_{nullptr};
 };
 
 }  // namespace

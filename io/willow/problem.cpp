@@ -10,6 +10,18 @@ std::string solve_instance(const Instance& instance) {
   return std::to_string(gamebatch::willow::solve(instance));
 }
 
+// What solving a case costs on one core, in µs, from its N cities alone:
+//   0.11 + 0.021 N + 0.0125 N^2.
+// The solver walks O(N^2) game states (tree paths with the players' last steps), a few ns each,
+// on top of O(N) set-up (the branch table, the work groups). Fitted to tools/bench/solve_cost_bench
+// (six tree shapes, one thread, N = 1..4000; N = 1000 takes about 13 ms): the shapes spread
+// about 0.65x..1.5x around it. From 256 cities a case runs in parallel; this is still the cost
+// on one core.
+double estimated_cost_us(const Instance& instance) {
+  const auto cities = static_cast<double>(instance.coins.size());
+  return 0.11 + 0.021 * cities + 0.0125 * cities * cities;
+}
+
 class WillowProblem final : public Problem {
  public:
   std::string_view name() const override { return "willow"; }
@@ -18,7 +30,7 @@ class WillowProblem final : public Problem {
   }
   std::uint32_t solver_version() const override { return 1; }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
-    return make_cases(parse_file(text), &solve_instance, &format_case);
+    return make_cases(parse_file(text), &solve_instance, &format_case, &estimated_cost_us);
   }
   std::string answer_line(std::size_t case_number, std::string_view answer) const override {
     std::string line = "Case #" + std::to_string(case_number) + ": ";
