@@ -564,6 +564,8 @@ void CacheStore::write_transaction(const std::function<void(Connection&)>& body)
     check_format(*writer_);
     // Commits touch pages all over a large file: give the one writer more of them.
     writer_->execute("PRAGMA cache_size = -65536");
+    // Fold the log back every 64 MiB rather than every 4 MiB: fewer fsyncs inside big commits.
+    writer_->execute("PRAGMA wal_autocheckpoint = 16384");
     writer_->insert = writer_->prepare(
         "INSERT OR IGNORE INTO answers (id, key_high, game, solver_version, answer, checksum, "
         "last_used, canonical_case) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");

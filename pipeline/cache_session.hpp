@@ -24,10 +24,12 @@
 
 namespace gamebatch::pipeline {
 
-// Cases expected to solve faster than this are neither looked up nor stored. A look-up (hashing
-// the case, one B-tree search) plus storing a new answer costs about 5 µs on this project's
-// machines (tools/bench/cache_bench.sh measures it); below that the cache would only slow a run.
-inline constexpr double kDefaultCacheMinSolveMicroseconds = 10.0;
+// Cases expected to solve faster than this are neither looked up nor stored. Hashing a case,
+// looking it up and storing its answer costs about 10 µs on this project's machines in a cache of
+// a million entries (tools/bench/cache_bench.sh measures it); four times that keeps a cold run
+// within 25% of a run without a cache even for cases at the threshold. Cheaper cases are solved
+// again faster than a cache could answer them.
+inline constexpr double kDefaultCacheMinSolveMicroseconds = 50.0;
 
 struct CacheOptions {
   std::filesystem::path path;

@@ -84,7 +84,7 @@ std::vector<std::string> lines_starting(const std::string& text, const std::stri
 // ---------------------------------------------------------------- which cases are kept
 
 TEST_F(CacheStoreCliTest, TinyCasesSkipTheCacheByDefaultAndZeroCachesEveryCase) {
-  write_willow_set("tiny", 3, 3, 6, 201);   // estimated well below 10 µs each
+  write_willow_set("tiny", 3, 3, 6, 201);   // estimated well below the default threshold
   write_willow_set("big", 1, 2, 300, 202);  // about a millisecond each
   const std::map<std::string, std::string> plain =
       plain_answers("willow", "plain", {"tiny", "big"});
