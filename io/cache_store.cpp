@@ -566,20 +566,18 @@ void CacheStore::write_transaction(const std::function<void(Connection&)>& body)
     writer_->execute("PRAGMA cache_size = -65536");
     // Fold the log back every 64 MiB rather than every 4 MiB: fewer fsyncs inside big commits.
     writer_->execute("PRAGMA wal_autocheckpoint = 16384");
-    writer_->insert = writer_->prepare(
-        "INSERT OR IGNORE INTO answers (id, key_high, game, solver_version, answer, checksum, "
-        "last_used, canonical_case) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-    writer_->replace = writer_->prepare(
-        "INSERT OR REPLACE INTO answers (id, key_high, game, solver_version, answer, checksum, "
-        "last_used, canonical_case) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    const std::string answer_columns =
+        " INTO answers (id, key_high, game, solver_version, answer, checksum, last_used, "
+        "canonical_case) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
+    const std::string artefact_columns =
+        " INTO artefacts (game, name, version, bytes, checksum, last_used) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+    writer_->insert = writer_->prepare(("INSERT OR IGNORE" + answer_columns).c_str());
+    writer_->replace = writer_->prepare(("INSERT OR REPLACE" + answer_columns).c_str());
     writer_->touch =
         writer_->prepare("UPDATE answers SET last_used = ?2 WHERE id = ?1 AND last_used < ?2");
-    writer_->put_artefact = writer_->prepare(
-        "INSERT OR REPLACE INTO artefacts (game, name, version, bytes, checksum, last_used) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
-    writer_->add_artefact = writer_->prepare(
-        "INSERT OR IGNORE INTO artefacts (game, name, version, bytes, checksum, last_used) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    writer_->put_artefact = writer_->prepare(("INSERT OR REPLACE" + artefact_columns).c_str());
+    writer_->add_artefact = writer_->prepare(("INSERT OR IGNORE" + artefact_columns).c_str());
     writer_->touch_artefact = writer_->prepare(
         "UPDATE artefacts SET last_used = ?3 WHERE game = ?1 AND name = ?2 AND last_used < ?3");
   }

@@ -149,20 +149,25 @@ void CacheSession::set_aside(const std::string& reason) {
   store_ = std::make_unique<io::CacheStore>(path, io::CacheStore::Mode::read_write);
 }
 
+void CacheSession::go_on_without(const std::exception& unreadable) {
+  const std::string path = options_.path.string();
+  if (options_.strict) {
+    throw CacheUnusable("cannot read the answer cache " + path + ": " + unreadable.what() +
+                        " (--strict-cache)");
+  }
+  // Not damaged, just out of reach (permissions, not a file): leave it as it is.
+  spdlog::warn("cannot read the answer cache {} ({}); going on without it and leaving it as it is",
+               path, unreadable.what());
+  store_.reset();
+}
+
 void CacheSession::open_store() {
   const fs::path& path = options_.path;
   io::CacheFileKind kind;
   try {
     kind = io::classify_cache_file(path);
   } catch (const std::exception& unreadable) {
-    if (options_.strict) {
-      throw CacheUnusable("cannot read the answer cache " + path.string() + ": " +
-                          unreadable.what() + " (--strict-cache)");
-    }
-    // Not damaged, just out of reach (permissions): leave it as it is.
-    spdlog::warn(
-        "cannot read the answer cache {} ({}); going on without it and leaving it as it is",
-        path.string(), unreadable.what());
+    go_on_without(unreadable);
     return;
   }
   if (kind == io::CacheFileKind::missing) {
@@ -185,14 +190,7 @@ void CacheSession::open_store() {
     }
     set_aside(bad.what());
   } catch (const std::exception& unreadable) {
-    if (options_.strict) {
-      throw CacheUnusable("cannot read the answer cache " + path.string() + ": " +
-                          unreadable.what() + " (--strict-cache)");
-    }
-    spdlog::warn(
-        "cannot read the answer cache {} ({}); going on without it and leaving it as it is",
-        path.string(), unreadable.what());
-    store_.reset();
+    go_on_without(unreadable);
   }
 }
 
