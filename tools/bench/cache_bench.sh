@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Answer cache benchmark: a warm rerun of an unchanged mixed set against the cold run, measured in
-# one run, plus saving and loading a cache of a million entries.
+# one run, plus the cache's store with a million entries (adding, look-ups, bytes per entry).
 #
 #   tools/bench/cache_bench.sh [--quick] [BUILD_DIR]
 #
@@ -10,11 +10,19 @@
 #   1. The mixed set: willow D-large-practice.in, twenty willow cases with N = 4000 (four files of
 #      five: random, path, star, caterpillar), a boigame file of ten 300 x 300 boards, and 2,000
 #      small wallgame files. One "run" is three solve commands (one per game) sharing one cache,
-#      --jobs 2. Cold: the cache is removed first, answers go to a fresh directory. Warm: a cache
-#      filled by an earlier run, answers to the directory that run wrote (as a rerun does).
-#      Targets: the warm run solves no case and takes at most 1/10 of the cold run (speed-up
-#      >= 10x); its answer files are byte-identical to the cold run's.
-#   2. cache_file_bench: save and load of a 1,000,000-entry cache, each under a second.
+#      --jobs 2, the default --checkpoint and --cache-min-solve-us. Cold: the cache is removed
+#      first, answers go to a fresh directory. Warm: a cache filled by an earlier run, answers to
+#      the directory that run wrote (as a rerun does).
+#      Checked first: with --cache-min-solve-us 0 a warm run solves no case; the answer files of
+#      every run are byte-identical. The timed runs use the default threshold (a warm run solves
+#      again only the cases cheaper to solve than to look up).
+#      Target: the warm run takes at most 1/10 of the cold run (speed-up >= 10x).
+#   2. cache_file_bench: the cache's SQLite store with 1,000,000 small wallgame entries: adding
+#      them (transactions of 100,000), bytes on disk per entry, opening the closed store, hit and
+#      miss look-ups per second from 1 and 2 threads, and what one small case pays the cache
+#      (canonical() + key + look-up; its add, amortised over transactions of 10,000).
+#      Target: a new small case's look-up plus its add <= 15 µs, a quarter of the default
+#      --cache-min-solve-us (60).
 # --quick measures each command once instead of 3 times.
 # Exits 1 when a run fails, answers differ or a target is missed; all sections still run.
 set -euo pipefail
@@ -50,17 +58,16 @@ for k in $(seq -w 0 1999); do
     --output "$set_dir/wallgame/$k.in"
 done
 
-# One run of the whole set: three solve commands sharing the cache $1, answers under $2. The
-# result goes inside sh -c '...': paths must not hold single quotes (mktemp's do not), and {out}
-# stays unquoted for command_bench to replace.
+# One run of the whole set: three solve commands sharing the cache $1, answers under $2, further
+# solve options in $3. The result goes inside sh -c '...': paths must not hold single quotes
+# (mktemp's do not), and {out} stays unquoted for command_bench to replace.
 run_set() {
-  local cache=$1 out=$2
-  local common="--jobs 2 --checkpoint 30 --cache $cache"
+  local cache=$1 out=$2 options=${3:-}
+  local common="--jobs 2 --cache $cache${options:+ $options}"
   echo "$(quote "$gamebatch") solve -p willow $common --out $out/willow $(quote "$set_dir/willow") &&" \
     "$(quote "$gamebatch") solve -p boigame $common --out $out/boigame $(quote "$set_dir/boigame") &&" \
     "$(quote "$gamebatch") solve -p wallgame $common --out $out/wallgame $(quote "$set_dir/wallgame")"
 }
-
 
 echo "## Answer cache benchmark"
 echo
@@ -68,23 +75,34 @@ bench_machine_line
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'); build: \`$build\`."
 echo
 
-# Correctness first: one cold and one warm run into separate trees, compared byte for byte.
+# Correctness first, in separate answer trees compared byte for byte: with --cache-min-solve-us 0
+# (every case cached) a warm run solves nothing; with the default threshold (what the timings
+# use) a warm run solves only the cases cheaper to solve than to look up.
 echo "cache_bench.sh: checking that a warm run solves nothing and writes the same answers" >&2
+check_cache=$scratch/check.cache
+sh -c "$(run_set "$check_cache" "$scratch/check-cold" "--cache-min-solve-us 0")" \
+  2>"$scratch/check-cold.log" || die "the cold run failed: $(tail -5 "$scratch/check-cold.log")"
+sh -c "$(run_set "$check_cache" "$scratch/check-warm" "--cache-min-solve-us 0")" \
+  2>"$scratch/check-warm.log" || die "the warm run failed: $(tail -5 "$scratch/check-warm.log")"
+if grep -q -v ' solved: 0 ' <(grep '^files: ' "$scratch/check-warm.log"); then
+  echo "cache_bench.sh: the warm run with --cache-min-solve-us 0 solved cases:" >&2
+  grep '^files: ' "$scratch/check-warm.log" >&2
+  failed=1
+fi
 warm_cache=$scratch/warm.cache
 sh -c "$(run_set "$warm_cache" "$scratch/cold-answers")" 2>"$scratch/cold.log" ||
   die "the cold run failed: $(tail -5 "$scratch/cold.log")"
 cp "$warm_cache" "$scratch/warm-before.cache"
 sh -c "$(run_set "$warm_cache" "$scratch/warm-answers")" 2>"$scratch/warm.log" ||
   die "the warm run failed: $(tail -5 "$scratch/warm.log")"
-if ! diff -r -q "$scratch/cold-answers" "$scratch/warm-answers" >&2; then
-  echo "cache_bench.sh: the warm run's answers differ from the cold run's" >&2
-  failed=1
-fi
-if grep -q -v ' solved: 0 ' <(grep '^files: ' "$scratch/warm.log"); then
-  echo "cache_bench.sh: the warm run solved cases:" >&2
-  grep '^files: ' "$scratch/warm.log" >&2
-  failed=1
-fi
+answers_differ=0
+for tree in check-cold check-warm warm-answers; do
+  if ! diff -r -q "$scratch/cold-answers" "$scratch/$tree" >&2; then
+    echo "cache_bench.sh: the answers in $tree differ from the cold run's" >&2
+    answers_differ=1
+    failed=1
+  fi
+done
 if ! cmp -s "$warm_cache" "$scratch/warm-before.cache"; then
   echo "cache_bench.sh: note: the warm run rewrote the cache file" >&2
 fi
@@ -92,11 +110,15 @@ echo "### The mixed set: warm rerun vs cold run (--jobs 2)"
 echo
 echo "Set: D-large-practice.in (50 cases), 4 files x 5 willow cases with N = 4000, one boigame file"
 echo "of ten 300 x 300 boards, 2,000 wallgame files of two boards up to 12 x 12; $(find "$set_dir" -type f | wc -l) files."
-echo "Summary lines of the cold run, then of the warm run:"
+echo "Summary lines of the cold run, then of the warm run (default --cache-min-solve-us: the"
+echo "cases cheaper to solve than to look up are solved again), then of a warm run with"
+echo "--cache-min-solve-us 0 (every case cached: it must solve none); all three answer trees are"
+echo "byte-identical$( ((answers_differ)) && echo ": NO, they differ (see stderr)")."
 echo
 echo '```'
 grep '^files: ' "$scratch/cold.log"
 grep '^files: ' "$scratch/warm.log"
+grep '^files: ' "$scratch/check-warm.log"
 echo '```'
 echo
 echo "Cache after the cold run: $(stat -c %s "$warm_cache") bytes; $("$gamebatch" cache stats "$warm_cache" | grep '^entries:')."
@@ -110,7 +132,7 @@ repeat=$((quick ? 1 : 3))
   fail_section
 echo
 
-echo "### Saving and loading a cache of 1,000,000 entries"
+echo "### The cache's store with 1,000,000 small entries"
 echo
 "$bench_dir/cache_file_bench" --entries 1000000 --repeat "$repeat" --dir "$scratch" || fail_section
 echo
