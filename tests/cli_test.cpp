@@ -418,11 +418,37 @@ TEST_F(CliTest, UnknownOptionIsUsageError) {
   EXPECT_FALSE(fs::exists(at("sample.ans")));
 }
 
-TEST_F(CliTest, ZeroJobsIsUsageError) {
+TEST_F(CliTest, ZeroJobsMeansAllCoresAsInConfigs) {
   copy_data("sample.in", at("sample.in"));
-  const Result result = solve({"--jobs", "0", "sample.in"});
-  EXPECT_EQ(result.status, 2) << result.err;
-  EXPECT_FALSE(fs::exists(at("sample.ans")));
+  const Result result = solve({"--jobs", "0", "--no-cache", "sample.in"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(read_text(at("sample.ans")), read_text(data_file("sample.ans")));
+  const Result gen =
+      run({"gen", "willow", "--count", "3", "--seed", "1", "--out", "gen", "--jobs", "0"});
+  EXPECT_EQ(gen.status, 0) << gen.err;
+  EXPECT_TRUE(fs::exists(at("gen/willow-000003.in")));
+}
+
+TEST_F(CliTest, GenRemovesTheTemporariesOfAKilledGen) {
+  // A gen killed while writing leaves NAME.tmp.PID.N; the next gen into the directory removes
+  // those of processes that have ended (this one's child has), and nothing else.
+  const pid_t child = ::fork();
+  if (child == 0)
+    ::_exit(0);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  write_text(at(cat("gen/willow-000002.in.tmp.", child, ".0")), "half a file");
+  write_text(at("gen/notes.tmp.txt"), "not ours");
+  const Result gen =
+      run({"gen", "willow", "--count", "2", "--seed", "1", "--out", "gen", "--jobs", "1"});
+  ASSERT_EQ(gen.status, 0) << gen.err;
+  EXPECT_NE(gen.err.find("removed 1 temporary files left by an interrupted run"), std::string::npos)
+      << gen.err;
+  std::set<std::string> names;
+  for (const auto& item : fs::directory_iterator(at("gen")))
+    names.insert(item.path().filename().string());
+  EXPECT_EQ(names,
+            (std::set<std::string>{"notes.tmp.txt", "willow-000001.in", "willow-000002.in"}));
 }
 
 TEST_F(CliTest, NegativeOrNonNumericJobsIsUsageError) {

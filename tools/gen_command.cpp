@@ -16,6 +16,7 @@
 #include <oneapi/tbb/info.h>
 #include <spdlog/spdlog.h>
 
+#include "io/atomic_file.hpp"
 #include "io/problem.hpp"
 #include "tools/cli.hpp"
 
@@ -189,10 +190,12 @@ void add_gen_command(CLI::App& app, GenArguments& arguments) {
                   "Cases in each file (at most " + std::to_string(io::kMaxCasesPerFile) + ")")
       ->type_name("K")
       ->capture_default_str();
-  gen->add_option("--jobs,-j", arguments.jobs,
-                  "Threads to use at most (default: all cores). Files are the same for every N.")
+  gen->add_option(
+         "--jobs,-j", arguments.jobs,
+         "Threads to use at most (0, the default: all cores). Files are the same for every\n"
+         "N.")
       ->type_name("N")
-      ->check(CLI::Range(1, 1 << 16));
+      ->check(CLI::Range(0, 1 << 16));
 
   // Game options: taken as typed, checked against GAME once parsing is done (checked_options).
   const io::WillowGenOptions willow_defaults;
@@ -275,6 +278,9 @@ int run_gen_command(const GenArguments& arguments) {
                                    static_cast<std::size_t>(threads));
   const io::GenerateOptions& options = arguments.options;
   try {
+    // A killed gen leaves NAME.tmp.PID.N files; this one removes them, as solve does its own.
+    if (const std::size_t removed = io::remove_stale_temporaries(options.out_dir); removed != 0)
+      spdlog::info("removed {} temporary files left by an interrupted run", removed);
     io::generate_input_set(options);
   } catch (const std::invalid_argument& error) {
     spdlog::error("{}", error.what());

@@ -15,7 +15,7 @@
 #include "core/willow/willow.hpp"
 #include "io/willow/format.hpp"
 #include "io/willow/problem.hpp"
-#include "test_data.hpp"
+#include "tests/test_data.hpp"
 
 namespace gamebatch::willow {
 namespace {
