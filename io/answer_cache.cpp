@@ -1,13 +1,8 @@
 #include "io/answer_cache.hpp"
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cerrno>
 #include <cstring>
 #include <istream>
 #include <mutex>
@@ -385,39 +380,6 @@ void load_bundle_file(const std::filesystem::path& path, AnswerCache& cache) {
 
 void save_bundle_file(const std::filesystem::path& path, const AnswerCache& cache) {
   write_file_durably(path, encode_bundle(cache));
-}
-
-// ------------------------------------------------------------------------------------ the lock
-
-CacheFileLock::CacheFileLock(const std::filesystem::path& cache_path,
-                             const std::function<void()>& on_wait) {
-  std::filesystem::path lock_path = cache_path;
-  lock_path += ".lock";
-  if (lock_path.has_parent_path())
-    std::filesystem::create_directories(lock_path.parent_path());
-  descriptor_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (descriptor_ < 0) {
-    throw std::system_error(errno, std::generic_category(),
-                            "cannot open the lock file " + lock_path.string());
-  }
-  if (::flock(descriptor_, LOCK_EX | LOCK_NB) == 0)
-    return;
-  if (errno == EWOULDBLOCK) {
-    on_wait();
-    int locked;
-    do {
-      locked = ::flock(descriptor_, LOCK_EX);
-    } while (locked != 0 && errno == EINTR);
-    if (locked == 0)
-      return;
-  }
-  const int error = errno;
-  ::close(descriptor_);
-  throw std::system_error(error, std::generic_category(), "cannot lock " + lock_path.string());
-}
-
-CacheFileLock::~CacheFileLock() {
-  ::close(descriptor_);  // releases the flock
 }
 
 }  // namespace gamebatch::io

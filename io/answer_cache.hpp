@@ -122,18 +122,4 @@ void load_bundle_file(const std::filesystem::path& path, AnswerCache& cache);
 // Encodes and writes the cache durably: temporary file, fsync, rename, fsync of the directory.
 void save_bundle_file(const std::filesystem::path& path, const AnswerCache& cache);
 
-// An exclusive advisory lock (flock) on `path` + ".lock", so that two processes never write one
-// cache file at once. The lock file is left in place (it is empty; the lock dies with its process).
-class CacheFileLock {
- public:
-  // Takes the lock; when another process holds it, calls `on_wait` once and then waits for it.
-  CacheFileLock(const std::filesystem::path& cache_path, const std::function<void()>& on_wait);
-  ~CacheFileLock();
-  CacheFileLock(const CacheFileLock&) = delete;
-  CacheFileLock& operator=(const CacheFileLock&) = delete;
-
- private:
-  int descriptor_ = -1;
-};
-
 }  // namespace gamebatch::io

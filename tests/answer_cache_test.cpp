@@ -292,27 +292,6 @@ TEST_F(CacheFileTest, MissingFileIsAnIoErrorNotAFormatError) {
   EXPECT_THROW(load_bundle_file(dir_ / "absent.cache", loaded), std::system_error);
 }
 
-TEST_F(CacheFileTest, SecondLockWaitsUntilTheFirstIsReleased) {
-  const fs::path path = dir_ / "answers.cache";
-  std::atomic<bool> second_waited{false};
-  std::atomic<bool> second_has_lock{false};
-  std::thread second;
-  {
-    const CacheFileLock first(path, [] { FAIL() << "the first lock must not wait"; });
-    second = std::thread([&] {
-      // flock locks belong to open file descriptions, so a second open in this process contends
-      // exactly like another process would.
-      const CacheFileLock lock(path, [&] { second_waited = true; });
-      second_has_lock = true;
-    });
-    for (int k = 0; k < 200 && !second_waited; ++k)
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    EXPECT_TRUE(second_waited.load());
-    EXPECT_FALSE(second_has_lock.load());
-  }
-  second.join();
-  EXPECT_TRUE(second_has_lock.load());
-}
 
 }  // namespace
 }  // namespace gamebatch::io
