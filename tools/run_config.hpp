@@ -7,7 +7,7 @@
 //   cache = "answers.cache"  # the answer cache file; false: no cache; absent: the default location
 //   strict_cache = false     # an untrustworthy cache file is an error instead of a warning
 //   checkpoint = 5           # seconds between cache commits (integer or float); 0: at the end only
-//   cache_min_solve_us = 50  # cases estimated to solve faster than this skip the cache; 0: none
+//   cache_min_solve_us = 70  # cases estimated to solve faster than this skip the cache; 0: none
 //   report = "report.json"   # write a JSON run report here
 //   quiet = false            # no progress line
 //   shard = "1/4"            # solve only this shard of the inputs ("I/N", 1 <= I <= N)

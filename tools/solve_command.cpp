@@ -161,7 +161,7 @@ void add_run_settings_options(CLI::App& command, RunSettings& settings) {
           "--cache-min-solve-us", settings.cache_min_solve_us,
           "Cases the game expects to solve in less than N microseconds (estimated from the\n"
           "case's size) are neither looked up in the cache nor stored: solving them again is\n"
-          "cheaper. 0 caches every case. The default, 60, is four times what hashing, a\n"
+          "cheaper. 0 caches every case. The default, 70, is four times what hashing, a\n"
           "look-up and a store cost in a cache of a million entries (measured by\n"
           "tools/bench/cache_bench.sh), so a cold run costs at most 25% more than without a cache")
       ->type_name("N")

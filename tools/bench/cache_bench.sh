@@ -20,10 +20,12 @@
 #   2. cache_file_bench: the cache's SQLite store with 1,000,000 small wallgame entries: adding
 #      them (transactions of 100,000), bytes on disk per entry, opening the closed store, hit and
 #      miss look-ups per second from 1 and 2 threads, and what one small case pays the cache
-#      (canonical() + key + look-up; its add, amortised over transactions of 10,000).
-#      Target: a new small case's look-up plus its add <= 15 µs, a quarter of the default
-#      --cache-min-solve-us (60).
-# --quick measures each command once instead of 3 times.
+#      (canonical() + key + look-up; its add, amortised over one transaction).
+#      Target: a new small case's look-up plus its add <= 17.5 µs, a quarter of the default
+#      --cache-min-solve-us (70).
+# --quick measures each command once instead of 3 times. BASELINE_GAMEBATCH=PATH in the environment
+# adds that gamebatch's warm and cold runs of the mixed set to section 1's series (an older build:
+# is a warm rerun still as cheap?); it gets its own cache and answer trees.
 # Exits 1 when a run fails, answers differ or a target is missed; all sections still run.
 set -euo pipefail
 # shellcheck source=tools/bench/bench_lib.sh
@@ -62,11 +64,11 @@ done
 # solve options in $3. The result goes inside sh -c '...': paths must not hold single quotes
 # (mktemp's do not), and {out} stays unquoted for command_bench to replace.
 run_set() {
-  local cache=$1 out=$2 options=${3:-}
+  local cache=$1 out=$2 options=${3:-} binary=${4:-$gamebatch}
   local common="--jobs 2 --cache $cache${options:+ $options}"
-  echo "$(quote "$gamebatch") solve -p willow $common --out $out/willow $(quote "$set_dir/willow") &&" \
-    "$(quote "$gamebatch") solve -p boigame $common --out $out/boigame $(quote "$set_dir/boigame") &&" \
-    "$(quote "$gamebatch") solve -p wallgame $common --out $out/wallgame $(quote "$set_dir/wallgame")"
+  echo "$(quote "$binary") solve -p willow $common --out $out/willow $(quote "$set_dir/willow") &&" \
+    "$(quote "$binary") solve -p boigame $common --out $out/boigame $(quote "$set_dir/boigame") &&" \
+    "$(quote "$binary") solve -p wallgame $common --out $out/wallgame $(quote "$set_dir/wallgame")"
 }
 
 echo "## Answer cache benchmark"
@@ -131,6 +133,29 @@ repeat=$((quick ? 1 : 3))
   --run "cold=sh -c 'rm -f {out}/cold.cache; $(run_set "{out}/cold.cache" "{out}")'" ||
   fail_section
 echo
+
+if [[ -n ${BASELINE_GAMEBATCH:-} ]]; then
+  [[ -x $BASELINE_GAMEBATCH ]] || die "BASELINE_GAMEBATCH '$BASELINE_GAMEBATCH' is not an executable"
+  baseline_cache=$scratch/baseline.cache
+  sh -c "$(run_set "$baseline_cache" "$scratch/baseline-answers" "" "$BASELINE_GAMEBATCH")" \
+    2>"$scratch/baseline.log" || die "the baseline's cold run failed: $(tail -5 "$scratch/baseline.log")"
+  if ! diff -r -q "$scratch/cold-answers" "$scratch/baseline-answers" >&2; then
+    echo "cache_bench.sh: the baseline's answers differ" >&2
+    failed=1
+  fi
+  echo "#### The same runs beside a baseline gamebatch"
+  echo
+  echo "Baseline: \`$BASELINE_GAMEBATCH\` ($("$BASELINE_GAMEBATCH" --version)), with its own cache and"
+  echo "answer trees; all four interleaved in one series."
+  echo
+  "$bench_dir/command_bench" --markdown --no-baseline --repeat "$repeat" --timeout 1200 \
+    --run "warm=sh -c '$(run_set "$warm_cache" "$scratch/warm-answers")'" \
+    --run "baseline warm=sh -c '$(run_set "$baseline_cache" "$scratch/baseline-answers" "" "$BASELINE_GAMEBATCH")'" \
+    --run "cold=sh -c 'rm -f {out}/cold.cache; $(run_set "{out}/cold.cache" "{out}")'" \
+    --run "baseline cold=sh -c 'rm -f {out}/cold.cache; $(run_set "{out}/cold.cache" "{out}" "" "$BASELINE_GAMEBATCH")'" ||
+    fail_section
+  echo
+fi
 
 echo "### The cache's store with 1,000,000 small entries"
 echo

@@ -2,7 +2,7 @@
 // at scale: adding N small entries, the bytes they take on disk, opening the closed store, hit and
 // miss look-ups from one and two threads, and what one small case pays the cache (its key and a
 // look-up, then storing its answer): the costs that the solve option --cache-min-solve-us
-// (default 60 µs) must cover for a case to be worth caching: at most a quarter of it, so that a
+// (default 70 µs) must cover for a case to be worth caching: at most a quarter of it, so that a
 // cold run costs at most 25% more than without a cache.
 //
 //   cache_file_bench [--entries N] [--repeat R] [--dir DIR] [--seconds S] [--max-overhead-us U]
@@ -23,7 +23,7 @@
 //      µs per entry amortised.
 // The file stays in the OS page cache throughout (it was just written), as a cache in daily use
 // does. Prints Markdown on stdout; exits 1 when a stored key is not found, or when a small case's
-// miss (key + find) plus its add costs more than --max-overhead-us (default 15, a quarter of
+// miss (key + find) plus its add costs more than --max-overhead-us (default 17.5, a quarter of
 // the default --cache-min-solve-us). KEEP_CACHE=1 in the environment keeps
 // DIR/cache_file_bench.cache.
 #include <algorithm>
@@ -127,7 +127,7 @@ int main(int argc, char** argv) {
   int repeat = 3;
   std::string dir = fs::temp_directory_path().string();
   double seconds = 1.0;
-  double max_overhead_us = 15.0;
+  double max_overhead_us = 17.5;
   app.add_option("--entries", entries, "Small cases added to the store")
       ->check(CLI::Range(std::int64_t{1000}, std::int64_t{100'000'000}));
   app.add_option("--repeat", repeat, "Measured repetitions of each look-up (median reported)")
@@ -280,9 +280,9 @@ int main(int argc, char** argv) {
   const bool met = overhead_us <= max_overhead_us;
   std::printf(
       "\nA new small case pays the cache %.2f µs (key + miss look-up + add); a stored one %.2f µs "
-      "(key + hit). The default --cache-min-solve-us, 60 µs, is %.1fx the first. Target: <= %.3g "
+      "(key + hit). The default --cache-min-solve-us, 70 µs, is %.1fx the first. Target: <= %.3g "
       "µs: %s.\n",
-      overhead_us, median(hit_us), 60.0 / overhead_us, max_overhead_us, met ? "met" : "NOT met");
+      overhead_us, median(hit_us), 70.0 / overhead_us, max_overhead_us, met ? "met" : "NOT met");
   std::fprintf(
       stderr, "cache_file_bench: %s (target: a new small case's look-up + add <= %.3g µs)\n",
       met && !failed ? "target met" : "TARGET MISSED or a stored key not found", max_overhead_us);
