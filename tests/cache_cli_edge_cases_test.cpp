@@ -130,12 +130,6 @@ class CliCacheTest : public CliTest {
     return answers_under(at(out));
   }
 
-  Result cache_command(const std::vector<std::string>& args) const {
-    std::vector<std::string> all = {"cache"};
-    all.insert(all.end(), args.begin(), args.end());
-    return run(all);
-  }
-
   std::optional<std::size_t> cache_entries(const std::string& cache) const {
     const Result stats = cache_command({"stats", cache});
     EXPECT_EQ(stats.status, 0) << stats.err;

@@ -41,12 +41,6 @@ class CacheCliTest : public CliTest {
     args.push_back(input);
     return solve(args);
   }
-
-  Result cache_command(const std::vector<std::string>& args) const {
-    std::vector<std::string> all = {"cache"};
-    all.insert(all.end(), args.begin(), args.end());
-    return run(all);
-  }
 };
 
 TEST_F(CacheCliTest, WarmRunSolvesNothingAndWritesTheSameAnswers) {

@@ -29,12 +29,6 @@ class CacheStoreCliTest : public CliTest {
     return run(args);
   }
 
-  Result cache_command(const std::vector<std::string>& args) const {
-    std::vector<std::string> all = {"cache"};
-    all.insert(all.end(), args.begin(), args.end());
-    return run(all);
-  }
-
   // The N of `cache stats`'s `entries: N` line.
   std::optional<std::size_t> entries_of(const std::string& cache) const {
     const Result stats = cache_command({"stats", cache});

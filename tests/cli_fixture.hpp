@@ -239,6 +239,12 @@ class CliTest : public ::testing::Test {
 
   // Runs gamebatch with `args` in work_ and waits for it.
   Result run(const std::vector<std::string>& args) const { return finish(start(args)); }
+  // `gamebatch cache ARGS...`.
+  Result cache_command(const std::vector<std::string>& args) const {
+    std::vector<std::string> all = {"cache"};
+    all.insert(all.end(), args.begin(), args.end());
+    return run(all);
+  }
 
   Result solve(std::vector<std::string> args) const {
     args.insert(args.begin(), {"solve", "--problem", "willow"});

@@ -139,3 +139,23 @@ bench_finish() {
   fi
   echo "$bench_name: ${1:-all runs succeeded and all targets were met}" >&2
 }
+
+# Writes the answer cache benchmarks' mixed set under DIR (willow D-large-practice.in, 4 x 5 willow
+# cases with N = 4000, ten boigame 300 x 300 boards, 2,000 small wallgame files of two boards up
+# to 12 x 12) with the make_*_case programs of BENCH_DIR; LARGE_IN is the practice file.
+bench_make_mixed_set() {
+  local dir=$1 bench_dir=$2 large_in=$3 seed=1 shape k
+  mkdir -p "$dir/willow" "$dir/boigame" "$dir/wallgame"
+  cp "$large_in" "$dir/willow/D-large-practice.in"
+  for shape in random path star caterpillar; do
+    "$bench_dir/make_willow_case" --shape "$shape" --cities 4000 --cases 5 --seed "$seed" \
+      --output "$dir/willow/n4000-$shape.in"
+    seed=$((seed + 1))
+  done
+  "$bench_dir/make_boigame_case" --shape mixed --placement mixed --size 300 --tests 10 --seed 1 \
+    --output "$dir/boigame/boards-300.in"
+  for k in $(seq -w 0 1999); do
+    "$bench_dir/make_wallgame_case" --height 2..12 --width 1..12 --cases 2 --seed "1$k" \
+      --output "$dir/wallgame/$k.in"
+  done
+}

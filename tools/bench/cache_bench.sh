@@ -45,20 +45,7 @@ bench_make_scratch "$build"
 set_dir=$scratch/set
 
 echo "cache_bench.sh: writing the mixed set under $set_dir" >&2
-mkdir -p "$set_dir/willow" "$set_dir/boigame" "$set_dir/wallgame"
-cp "$large_in" "$set_dir/willow/D-large-practice.in"
-seed=1
-for shape in random path star caterpillar; do
-  "$bench_dir/make_willow_case" --shape "$shape" --cities 4000 --cases 5 --seed "$seed" \
-    --output "$set_dir/willow/n4000-$shape.in"
-  seed=$((seed + 1))
-done
-"$bench_dir/make_boigame_case" --shape mixed --placement mixed --size 300 --tests 10 --seed 1 \
-  --output "$set_dir/boigame/boards-300.in"
-for k in $(seq -w 0 1999); do
-  "$bench_dir/make_wallgame_case" --height 2..12 --width 1..12 --cases 2 --seed "1$k" \
-    --output "$set_dir/wallgame/$k.in"
-done
+bench_make_mixed_set "$set_dir" "$bench_dir" "$large_in"
 
 # One run of the whole set: three solve commands sharing the cache $1, answers under $2, further
 # solve options in $3. The result goes inside sh -c '...': paths must not hold single quotes

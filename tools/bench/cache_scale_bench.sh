@@ -203,20 +203,7 @@ files_set=$scratch/boigame-files
 gen boigame "$file_count" 1 "$files_set" --size 2..12
 # The mixed set, made as cache_bench.sh makes it.
 mixed=$scratch/mixed
-mkdir -p "$mixed/willow" "$mixed/boigame" "$mixed/wallgame"
-cp "$large_in" "$mixed/willow/D-large-practice.in"
-seed=1
-for shape in random path star caterpillar; do
-  "$bench_dir/make_willow_case" --shape "$shape" --cities 4000 --cases 5 --seed "$seed" \
-    --output "$mixed/willow/n4000-$shape.in"
-  seed=$((seed + 1))
-done
-"$bench_dir/make_boigame_case" --shape mixed --placement mixed --size 300 --tests 10 --seed 1 \
-  --output "$mixed/boigame/boards-300.in"
-for k in $(seq -w 0 1999); do
-  "$bench_dir/make_wallgame_case" --height 2..12 --width 1..12 --cases 2 --seed "1$k" \
-    --output "$mixed/wallgame/$k.in"
-done
+bench_make_mixed_set "$mixed" "$bench_dir" "$large_in"
 # One run of the mixed set: three solve commands with the cache option $1, answers under $2.
 # It goes inside sh -c '...': paths must not hold single quotes (mktemp's do not).
 run_mixed() {
