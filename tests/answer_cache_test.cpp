@@ -292,6 +292,5 @@ TEST_F(CacheFileTest, MissingFileIsAnIoErrorNotAFormatError) {
   EXPECT_THROW(load_bundle_file(dir_ / "absent.cache", loaded), std::system_error);
 }
 
-
 }  // namespace
 }  // namespace gamebatch::io
