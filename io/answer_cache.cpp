@@ -16,6 +16,7 @@
 #include <boost/serialization/string.hpp>
 
 #include "io/atomic_file.hpp"
+#include "io/content_hash.hpp"
 #include "io/input_set.hpp"
 
 namespace gamebatch::io {
@@ -34,18 +35,9 @@ std::string CacheKey::hex() const {
 
 CacheKey case_key(std::string_view game, std::uint32_t solver_version,
                   std::string_view canonical_case) {
-  XXH3_state_t* state = XXH3_createState();
-  if (state == nullptr)
-    throw std::bad_alloc();
-  XXH3_128bits_reset(state);
-  // Lengths first, so that no two (game, case) pairs can run together into the same bytes.
-  const std::array<std::uint64_t, 3> header = {game.size(), solver_version, canonical_case.size()};
-  XXH3_128bits_update(state, header.data(), sizeof header);
-  XXH3_128bits_update(state, game.data(), game.size());
-  XXH3_128bits_update(state, canonical_case.data(), canonical_case.size());
-  const XXH128_hash_t hash = XXH3_128bits_digest(state);
-  XXH3_freeState(state);
-  return CacheKey{hash.high64, hash.low64};
+  const Hash128 hash =
+      content_hash128({game.size(), solver_version, canonical_case.size()}, {game, canonical_case});
+  return CacheKey{hash.high, hash.low};
 }
 
 // ----------------------------------------------------------------------------------- the cache
@@ -60,33 +52,18 @@ std::optional<std::string> AnswerCache::find_answer(const CacheKey& key) const {
 
 bool AnswerCache::insert(const CacheKey& key, CacheEntry entry) {
   std::unique_lock lock(mutex_);
-  const bool inserted = entries_.try_emplace(key, std::move(entry)).second;
-  if (inserted)
-    ++generation_;
-  return inserted;
+  return entries_.try_emplace(key, std::move(entry)).second;
 }
 
 void AnswerCache::put_artefact(const std::string& game, Artefact artefact) {
   std::unique_lock lock(mutex_);
   for (StoredArtefact& stored : artefacts_) {
     if (stored.game == game && stored.artefact.name == artefact.name) {
-      if (stored.artefact.version != artefact.version || stored.artefact.bytes != artefact.bytes) {
-        stored.artefact = std::move(artefact);
-        ++generation_;
-      }
+      stored.artefact = std::move(artefact);
       return;
     }
   }
   artefacts_.push_back({game, std::move(artefact)});
-  ++generation_;
-}
-
-void AnswerCache::remove_artefact(std::string_view game, std::string_view name) {
-  std::unique_lock lock(mutex_);
-  std::erase_if(artefacts_, [&](const StoredArtefact& stored) {
-    return stored.game == game && stored.artefact.name == name;
-  });
-  ++generation_;
 }
 
 std::vector<Artefact> AnswerCache::artefacts_of(std::string_view game) const {
@@ -99,26 +76,6 @@ std::vector<Artefact> AnswerCache::artefacts_of(std::string_view game) const {
   return found;
 }
 
-std::size_t AnswerCache::merge_from(const AnswerCache& other) {
-  if (&other == this)
-    return 0;
-  std::scoped_lock locks(mutex_, other.mutex_);
-  std::size_t added = 0;
-  for (const auto& [key, entry] : other.entries_) {
-    if (entries_.try_emplace(key, entry).second)
-      ++added;
-  }
-  for (const StoredArtefact& theirs : other.artefacts_) {
-    bool known = false;
-    for (const StoredArtefact& ours : artefacts_)
-      known = known || (ours.game == theirs.game && ours.artefact.name == theirs.artefact.name);
-    if (!known)
-      artefacts_.push_back(theirs);
-  }
-  generation_ += added;
-  return added;
-}
-
 std::size_t AnswerCache::size() const {
   std::shared_lock lock(mutex_);
   return entries_.size();
@@ -127,11 +84,6 @@ std::size_t AnswerCache::size() const {
 std::size_t AnswerCache::artefact_count() const {
   std::shared_lock lock(mutex_);
   return artefacts_.size();
-}
-
-std::uint64_t AnswerCache::generation() const {
-  std::shared_lock lock(mutex_);
-  return generation_;
 }
 
 void AnswerCache::for_each_entry(
@@ -364,10 +316,8 @@ void decode_bundle(std::string_view bytes, AnswerCache& cache) {
   }
   std::unique_lock lock(cache.mutex_);
   cache.entries_.reserve(cache.entries_.size() + decoded.entries.size());
-  for (auto& [key, entry] : decoded.entries) {
-    if (cache.entries_.try_emplace(key, std::move(entry)).second)
-      ++cache.generation_;
-  }
+  for (auto& [key, entry] : decoded.entries)
+    cache.entries_.try_emplace(key, std::move(entry));
   lock.unlock();
   for (StoredArtefact& stored : decoded.artefacts)
     cache.put_artefact(stored.game, std::move(stored.artefact));

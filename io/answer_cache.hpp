@@ -62,37 +62,27 @@ class AnswerCache {
   std::optional<std::string> find_answer(const CacheKey& key) const;
   // Thread-safe. Returns false (and keeps the old entry) when the key is already there.
   bool insert(const CacheKey& key, CacheEntry entry);
-  // Stores `artefact` of `game`, replacing one of the same game and name (a change only when its
-  // version or bytes differ).
+  // Stores `artefact` of `game`, replacing one of the same game and name.
   void put_artefact(const std::string& game, Artefact artefact);
   std::vector<Artefact> artefacts_of(std::string_view game) const;
 
-  // Adds every entry and artefact of `other` that this cache lacks; returns the entries added.
-  std::size_t merge_from(const AnswerCache& other);
-
   std::size_t size() const;
   std::size_t artefact_count() const;
-  // Counts insertions and artefact changes: a checkpoint saves only when it moved.
-  std::uint64_t generation() const;
 
   // Visits every entry (in no particular order) under a shared lock: do not call back into the
   // cache from `visit`.
   void for_each_entry(const std::function<void(const CacheKey&, const CacheEntry&)>& visit) const;
   void for_each_artefact(const std::function<void(const StoredArtefact&)>& visit) const;
-  // Drops an artefact that its game no longer accepts (an older version), so it is not saved again.
-  void remove_artefact(std::string_view game, std::string_view name);
 
  private:
   // Encodes entries and artefacts under one lock, so the counts it writes match what follows.
   friend std::string encode_bundle(const AnswerCache& cache);
-  // Fills the map under one lock, sized once: loading a million entries is the hot path of a
-  // warm rerun.
+  // Fills the map under one lock, sized once.
   friend void decode_bundle(std::string_view bytes, AnswerCache& cache);
 
   mutable std::shared_mutex mutex_;
   std::unordered_map<CacheKey, CacheEntry, CacheKeyHash> entries_;
   std::vector<StoredArtefact> artefacts_;
-  std::uint64_t generation_ = 0;
 };
 
 // Why a cache file cannot be trusted (truncated, corrupted, another format version or platform,

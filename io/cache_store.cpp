@@ -46,7 +46,7 @@
 #include <system_error>
 #include <thread>
 
-#include <xxhash.h>
+#include "io/content_hash.hpp"
 
 namespace gamebatch::io {
 namespace {
@@ -128,19 +128,9 @@ void bind_blob(sqlite3_stmt* statement, int index, std::string_view bytes) {
 }
 
 std::uint64_t artefact_checksum(std::string_view game, const Artefact& artefact) {
-  XXH3_state_t* state = XXH3_createState();
-  if (state == nullptr)
-    throw std::bad_alloc();
-  XXH3_64bits_reset(state);
-  const std::array<std::uint64_t, 4> header = {game.size(), artefact.name.size(), artefact.version,
-                                               artefact.bytes.size()};
-  XXH3_64bits_update(state, header.data(), sizeof header);
-  XXH3_64bits_update(state, game.data(), game.size());
-  XXH3_64bits_update(state, artefact.name.data(), artefact.name.size());
-  XXH3_64bits_update(state, artefact.bytes.data(), artefact.bytes.size());
-  const std::uint64_t sum = XXH3_64bits_digest(state);
-  XXH3_freeState(state);
-  return sum;
+  return content_hash64(
+      {game.size(), artefact.name.size(), artefact.version, artefact.bytes.size()},
+      {game, artefact.name, artefact.bytes});
 }
 
 // A prepared statement that resets itself when its scope ends.
@@ -163,18 +153,8 @@ class Statement {
 
 std::uint64_t answer_checksum(const CacheKey& key, std::string_view game,
                               std::uint32_t solver_version, std::string_view answer) {
-  XXH3_state_t* state = XXH3_createState();
-  if (state == nullptr)
-    throw std::bad_alloc();
-  XXH3_64bits_reset(state);
-  const std::array<std::uint64_t, 5> header = {key.high, key.low, game.size(), solver_version,
-                                               answer.size()};
-  XXH3_64bits_update(state, header.data(), sizeof header);
-  XXH3_64bits_update(state, game.data(), game.size());
-  XXH3_64bits_update(state, answer.data(), answer.size());
-  const std::uint64_t sum = XXH3_64bits_digest(state);
-  XXH3_freeState(state);
-  return sum;
+  return content_hash64({key.high, key.low, game.size(), solver_version, answer.size()},
+                        {game, answer});
 }
 
 CacheFileKind classify_cache_file(const fs::path& path) {
@@ -970,18 +950,6 @@ std::uint64_t CacheStore::delete_least_recently_used(std::uint64_t keep_payload_
     sqlite3_finalize(erase_artefact);
   });
   return doomed_entries.size() + doomed_artefacts.size();
-}
-
-void CacheStore::delete_artefact(std::string_view game, std::string_view name) {
-  write_transaction([&](Connection& writer) {
-    for_each_row(
-        writer.db, "DELETE FROM artefacts WHERE game = ?1 AND name = ?2",
-        [](sqlite3_stmt*) { return true; },
-        [&](sqlite3_stmt* statement) {
-          bind_text(statement, 1, game);
-          bind_text(statement, 2, name);
-        });
-  });
 }
 
 void CacheStore::compact() {

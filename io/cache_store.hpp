@@ -143,7 +143,6 @@ class CacheStore {
   // Deletes the least recently used entries and artefacts until at most `keep_payload_bytes` of
   // case, answer and artefact bytes remain. Returns how many it deleted.
   std::uint64_t delete_least_recently_used(std::uint64_t keep_payload_bytes);
-  void delete_artefact(std::string_view game, std::string_view name);
   // Rewrites the file without its free pages (VACUUM), so that a trim shrinks it on disk.
   void compact();
 

@@ -86,9 +86,6 @@ class Problem {
   // The version of the artefacts this build makes and accepts (stored ones of another version are
   // stale: never used again).
   virtual std::uint32_t artefact_version() const { return 0; }
-  // Offers an artefact from the cache. Returns false, keeping nothing, when the game does not know
-  // it or its bytes do not decode to a sound object. Thread-safe.
-  virtual bool adopt_artefact(const Artefact& /*artefact*/) const { return false; }
   // From now on, asks `source` for an artefact before building it (nullptr: builds every one).
   // `source` must stay alive until it is replaced. Set it while no case is being solved.
   virtual void use_artefact_source(ArtefactSource* /*source*/) const {}

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -25,7 +26,8 @@ using gamebatch::testing::read_text;
 using gamebatch::testing::write_text;
 namespace fs = std::filesystem;
 
-// A game without cases whose artefacts are plain strings; it accepts version 1 only.
+// A game without cases whose artefacts are plain strings; it remembers where it was told to look
+// for stored ones.
 class ArtefactProblem final : public io::Problem {
  public:
   std::string_view name() const override { return "artefacts"; }
@@ -43,17 +45,8 @@ class ArtefactProblem final : public io::Problem {
     }
     return fresh;
   }
-  std::vector<io::Artefact> held() const {
-    std::lock_guard lock(mutex_);
-    return held_;
-  }
-  bool adopt_artefact(const io::Artefact& artefact) const override {
-    if (artefact.version != 1)
-      return false;
-    std::lock_guard lock(mutex_);
-    held_.push_back(artefact);
-    return true;
-  }
+  void use_artefact_source(io::ArtefactSource* source) const override { source_ = source; }
+  io::ArtefactSource* source() const { return source_; }
   void build(const std::string& name, const std::string& bytes) {
     std::lock_guard lock(mutex_);
     held_.push_back({name, 1, bytes});
@@ -62,6 +55,7 @@ class ArtefactProblem final : public io::Problem {
  private:
   mutable std::mutex mutex_;
   mutable std::vector<io::Artefact> held_;
+  mutable std::atomic<io::ArtefactSource*> source_{nullptr};
 };
 
 // A case whose only property that matters here is its estimated cost.
@@ -258,8 +252,26 @@ TEST_F(CacheSessionTest, ArtefactsAreStoredAndReadOnlyWhenACaseAsks) {
     ASSERT_TRUE(first.finish());
   }
   ArtefactProblem fresh;
+  {
+    CacheSession second(options(), fresh);
+    // Nothing is handed to the game when the run starts: it asks the session, by name.
+    EXPECT_EQ(fresh.source(), &second);
+    const std::optional<io::Artefact> table = fresh.source()->find_artefact("table 7");
+    ASSERT_TRUE(table.has_value());
+    EXPECT_EQ(table->bytes, "seven");
+    EXPECT_EQ(second.find_artefact("table 9"), std::nullopt);
+  }
+  EXPECT_EQ(fresh.source(), nullptr);  // detached when the session ends
+}
+
+TEST_F(CacheSessionTest, ArtefactsOfAnotherRunAreReadByName) {
+  {
+    CacheSession first(options(), problem_);
+    problem_.build("table 7", "seven");
+    ASSERT_TRUE(first.finish());
+  }
+  ArtefactProblem fresh;
   CacheSession second(options(), fresh);
-  EXPECT_TRUE(fresh.held().empty());  // nothing is read when the run starts
   const std::optional<io::Artefact> table = second.find_artefact("table 7");
   ASSERT_TRUE(table.has_value());
   EXPECT_EQ(table->bytes, "seven");

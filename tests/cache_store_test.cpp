@@ -318,8 +318,6 @@ TEST_F(CacheStoreTest, ArtefactsAreReplacedByNameAndADamagedOneIsAbsent) {
   });
   EXPECT_EQ(seen, (std::vector<std::pair<std::string, bool>>{{"states n=3", true},
                                                              {"states n=4", false}}));
-  store.delete_artefact("doublemove", "states n=3");
-  EXPECT_FALSE(store.has_artefact("doublemove", "states n=3"));
 }
 
 // ---------------------------------------------------------------- stats and trim

@@ -143,14 +143,6 @@ class DoublemoveProblem final : public Problem {
 
   std::uint32_t artefact_version() const override { return game::StateTable::kVersion; }
 
-  bool adopt_artefact(const Artefact& artefact) const override {
-    std::shared_ptr<const game::StateTable> table = decode_table(artefact);
-    if (!table)
-      return false;
-    game::default_store().adopt(std::move(table));  // false only when n is already held
-    return true;
-  }
-
   // The store asks the source for a table the first time a case needs its n, before building it.
   void use_artefact_source(ArtefactSource* source) const override {
     source_.store(source);
@@ -162,21 +154,6 @@ class DoublemoveProblem final : public Problem {
   }
 
  private:
-  static std::shared_ptr<const game::StateTable> decode_table(const Artefact& artefact) {
-    const int n = artefact_n(artefact.name);
-    if (n == 0 || artefact.version != game::StateTable::kVersion ||
-        artefact.bytes.size() > kMaxCachedTableBytes + 4096) {  // 4096: room for the header
-      return nullptr;
-    }
-    std::shared_ptr<const game::StateTable> table;
-    try {
-      table = game::StateTable::decode(artefact.bytes);
-    } catch (const game::TableDecodeError&) {
-      return nullptr;
-    }
-    return table->n() == n ? table : nullptr;
-  }
-
   std::shared_ptr<const game::StateTable> load_table(int n) const {
     ArtefactSource* source = source_.load();
     if (source == nullptr)
@@ -185,7 +162,7 @@ class DoublemoveProblem final : public Problem {
     std::optional<Artefact> artefact = source->find_artefact(name);
     if (!artefact)
       return nullptr;
-    std::shared_ptr<const game::StateTable> table = decode_table(*artefact);
+    std::shared_ptr<const game::StateTable> table = decode_table_artefact(*artefact);
     if (!table)
       source->refuse_artefact(name);  // rebuilt, and the sound table replaces it
     return table;
@@ -195,6 +172,21 @@ class DoublemoveProblem final : public Problem {
 };
 
 }  // namespace
+
+std::shared_ptr<const game::StateTable> decode_table_artefact(const Artefact& artefact) {
+  const int n = artefact_n(artefact.name);
+  if (n == 0 || artefact.version != game::StateTable::kVersion ||
+      artefact.bytes.size() > kMaxCachedTableBytes + 4096) {  // 4096: room for the header
+    return nullptr;
+  }
+  std::shared_ptr<const game::StateTable> table;
+  try {
+    table = game::StateTable::decode(artefact.bytes);
+  } catch (const game::TableDecodeError&) {
+    return nullptr;
+  }
+  return table->n() == n ? table : nullptr;
+}
 
 const Problem& problem() {
   static const DoublemoveProblem instance;

@@ -256,7 +256,7 @@ TEST(DoublemoveEncoding, HeaderLiesAreNamed) {
 // ---------------------------------------------------------------------------------------------
 // The registry entry's artefact hooks (they work on the process-wide store).
 
-TEST(DoublemoveArtefacts, BuiltTablesAreOfferedAndSoundOnesAdopted) {
+TEST(DoublemoveArtefacts, BuiltTablesAreOfferedAndOnlySoundOnesDecoded) {
   const io::Problem& problem = io::doublemove::problem();
   default_store().get(11);
   const auto artefacts = problem.new_artefacts([](std::string_view) { return false; });
@@ -271,18 +271,26 @@ TEST(DoublemoveArtefacts, BuiltTablesAreOfferedAndSoundOnesAdopted) {
   EXPECT_TRUE(std::none_of(fresh.begin(), fresh.end(),
                            [](const io::Artefact& a) { return a.name == "states n=11"; }));
 
-  // A sound table is accepted (adopted, or equal to the one already held: other tests of this
-  // process may have built n = 3) and the store serves its values.
+  // A sound table read back from the cache is accepted and serves the built table's values;
+  // anything else is refused (then rebuilt).
   const auto table = StateTable::build(3);
-  EXPECT_TRUE(problem.adopt_artefact({"states n=3", StateTable::kVersion, table->encode()}));
-  EXPECT_TRUE(*default_store().get(3) == *table);
-
   const std::string bytes = table->encode();
-  EXPECT_FALSE(problem.adopt_artefact({"states n=3", StateTable::kVersion + 1, bytes}));
-  EXPECT_FALSE(problem.adopt_artefact({"states n=4", StateTable::kVersion, bytes}));
-  EXPECT_FALSE(problem.adopt_artefact({"states n=03", StateTable::kVersion, bytes}));
-  EXPECT_FALSE(problem.adopt_artefact({"moves n=3", StateTable::kVersion, bytes}));
-  EXPECT_FALSE(problem.adopt_artefact({"states n=3", StateTable::kVersion, bytes.substr(1)}));
+  const auto decoded =
+      io::doublemove::decode_table_artefact({"states n=3", StateTable::kVersion, bytes});
+  ASSERT_NE(decoded, nullptr);
+  EXPECT_TRUE(*decoded == *table);
+
+  EXPECT_EQ(io::doublemove::decode_table_artefact({"states n=3", StateTable::kVersion + 1, bytes}),
+            nullptr);
+  EXPECT_EQ(io::doublemove::decode_table_artefact({"states n=4", StateTable::kVersion, bytes}),
+            nullptr);
+  EXPECT_EQ(io::doublemove::decode_table_artefact({"states n=03", StateTable::kVersion, bytes}),
+            nullptr);
+  EXPECT_EQ(io::doublemove::decode_table_artefact({"moves n=3", StateTable::kVersion, bytes}),
+            nullptr);
+  EXPECT_EQ(
+      io::doublemove::decode_table_artefact({"states n=3", StateTable::kVersion, bytes.substr(1)}),
+      nullptr);
 }
 
 }  // namespace

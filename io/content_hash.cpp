@@ -1,0 +1,40 @@
+#include "io/content_hash.hpp"
+
+// The state's layout is public with this macro (stable across libxxhash 0.8): it lives on the
+// stack, so hashing a case costs no allocation (it runs once or twice per case).
+#define XXH_STATIC_LINKING_ONLY
+#include <xxhash.h>
+
+namespace gamebatch::io {
+namespace {
+
+template <typename Reset, typename Update>
+void feed(XXH3_state_t& state, Reset reset, Update update,
+          std::initializer_list<std::uint64_t> header,
+          std::initializer_list<std::string_view> parts) {
+  reset(&state);
+  update(&state, header.begin(), header.size() * sizeof(std::uint64_t));
+  for (const std::string_view part : parts)
+    update(&state, part.data(), part.size());
+}
+
+}  // namespace
+
+std::uint64_t content_hash64(std::initializer_list<std::uint64_t> header,
+                             std::initializer_list<std::string_view> parts) {
+  XXH3_state_t state;
+  XXH3_INITSTATE(&state);
+  feed(state, XXH3_64bits_reset, XXH3_64bits_update, header, parts);
+  return XXH3_64bits_digest(&state);
+}
+
+Hash128 content_hash128(std::initializer_list<std::uint64_t> header,
+                        std::initializer_list<std::string_view> parts) {
+  XXH3_state_t state;
+  XXH3_INITSTATE(&state);
+  feed(state, XXH3_128bits_reset, XXH3_128bits_update, header, parts);
+  const XXH128_hash_t hash = XXH3_128bits_digest(&state);
+  return {hash.high64, hash.low64};
+}
+
+}  // namespace gamebatch::io
