@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -67,6 +68,18 @@ class Problem {
   // Splits a whole input file into its cases. Throws InputError (line, what was expected) when the
   // file is not exactly a valid input; never returns part of a bad file.
   virtual std::vector<std::unique_ptr<Case>> parse(std::string_view text) const = 0;
+
+  // The case whose canonical() text is `canonical`: how a case travels to another process (an MPI
+  // rank) and is rebuilt there. By default the text is parsed as a file of one case, which suits
+  // every format that starts with its case count. Throws InputError when it is not one valid case.
+  virtual std::unique_ptr<Case> parse_canonical_case(std::string_view canonical) const {
+    std::string file = "1\n";
+    file += canonical;
+    std::vector<std::unique_ptr<Case>> cases = parse(file);
+    if (cases.size() != 1)
+      throw std::invalid_argument("not one case");
+    return std::move(cases.front());
+  }
 
   // The output line (with its newline) for the answer of case `case_number` (1-based). By default
   // the answer alone on its line, as most formats have it.
