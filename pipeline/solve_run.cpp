@@ -106,6 +106,23 @@ std::string answer_case(const io::Problem& problem, const io::Case& a_case, Cach
   return answer;
 }
 
+void fail_case(FileRecord& file, std::size_t case_index, std::string_view error) {
+  if (!file.case_failed.exchange(true))
+    file.case_error = "case " + std::to_string(case_index + 1) + ": " + std::string(error);
+}
+
+// Counts one case of the file as answered; returns true when it was the file's last.
+bool finish_case(const CaseJob& job, bool from_cache, ProgressCounters* progress) {
+  FileRecord& file = *job.file;
+  file.cases[job.case_index].reset();  // the case's memory is not needed any more
+  if (progress != nullptr) {
+    progress->cases_done.fetch_add(1, std::memory_order_relaxed);
+    if (from_cache)
+      progress->cached.fetch_add(1, std::memory_order_relaxed);
+  }
+  return file.unsolved.fetch_sub(1, std::memory_order_acq_rel) == 1;
+}
+
 // Answers one case; returns true when it was the file's last.
 bool solve_case(const io::Problem& problem, CacheSession* cache, ProgressCounters* progress,
                 const CaseJob& job) {
@@ -115,17 +132,69 @@ bool solve_case(const io::Problem& problem, CacheSession* cache, ProgressCounter
     file.answers[job.case_index] =
         answer_case(problem, *file.cases[job.case_index], cache, file, from_cache);
   } catch (const std::exception& error) {
-    if (!file.case_failed.exchange(true)) {
-      file.case_error = "case " + std::to_string(job.case_index + 1) + ": " + error.what();
+    fail_case(file, job.case_index, error.what());
+  }
+  return finish_case(job, from_cache, progress);
+}
+
+// Answers one case from the cache, or hands it to the dispatcher; the file goes out through the
+// gateway (once, from whichever thread answers its last case). The dispatcher's answer is cached.
+using Dispatch = flow::async_node<CaseJob, FilePtr>;
+void dispatch_case(const io::Problem& problem, const SolveOptions& options, const CaseJob& job,
+                   Dispatch::gateway_type& gateway) {
+  FileRecord& file = *job.file;
+  const std::size_t index = job.case_index;
+  CacheSession* cache = options.cache;
+  ProgressCounters* progress = options.progress;
+  const io::Case& a_case = *file.cases[index];
+  std::string canonical;
+  io::CacheKey key{};
+  bool cacheable = false;
+  try {
+    cacheable = cache != nullptr && cache->worth_caching(a_case);
+    if (cacheable) {
+      canonical = a_case.canonical();
+      key = io::case_key(problem.name(), problem.solver_version(), canonical);
+      if (std::optional<std::string> answer = cache->find(key)) {
+        file.answers[index] = std::move(*answer);
+        file.from_cache.fetch_add(1, std::memory_order_relaxed);
+        if (finish_case(job, true, progress))
+          gateway.try_put(job.file);
+        return;
+      }
     }
+  } catch (const std::exception& error) {
+    fail_case(file, index, error.what());
+    if (finish_case(job, false, progress))
+      gateway.try_put(job.file);
+    return;
   }
-  file.cases[job.case_index].reset();  // the case's memory is not needed any more
-  if (progress != nullptr) {
-    progress->cases_done.fetch_add(1, std::memory_order_relaxed);
-    if (from_cache)
-      progress->cached.fetch_add(1, std::memory_order_relaxed);
-  }
-  return file.unsolved.fetch_sub(1, std::memory_order_acq_rel) == 1;
+  gateway.reserve_wait();  // released when the answer is in
+  std::string sent_canonical = canonical;
+  options.dispatcher->submit(
+      problem, a_case, std::move(sent_canonical),
+      [&problem, &gateway, job, cache, progress, cacheable, key,
+       canonical = std::move(canonical)](CaseDispatcher::Result result) mutable {
+        FileRecord& record = *job.file;
+        record.solve_nanoseconds.fetch_add(static_cast<std::int64_t>(result.solve_seconds * 1e9),
+                                           std::memory_order_relaxed);
+        if (result.failed) {
+          fail_case(record, job.case_index, result.text);
+        } else {
+          try {
+            if (cacheable) {
+              cache->add(key, io::CacheEntry{std::string(problem.name()), problem.solver_version(),
+                                             std::move(canonical), result.text});
+            }
+          } catch (const std::exception& error) {
+            spdlog::warn("cannot cache an answer: {}", error.what());
+          }
+          record.answers[job.case_index] = std::move(result.text);
+        }
+        if (finish_case(job, false, progress))
+          gateway.try_put(job.file);
+        gateway.release_wait();
+      });
 }
 
 // Writes an accepted file's answers whole, on the calling thread; a failure rejects the file.
@@ -281,6 +350,18 @@ RunSummary run_solve(const SolveOptions& options) {
                   }
                 });
 
+  // With a dispatcher, cache misses leave the graph and come back through the gateway of an
+  // async_node (which keeps wait_for_all waiting); their files are written by the writer node.
+  Dispatch dispatch(graph, flow::unlimited,
+                    [&problem, &options](const CaseJob& job, Dispatch::gateway_type& gateway) {
+                      dispatch_case(problem, options, job, gateway);
+                    });
+  flow::function_node<FilePtr, FilePtr> writer(graph, flow::unlimited,
+                                               [&problem](const FilePtr& file) {
+                                                 write_answers(problem, *file);
+                                                 return file;
+                                               });
+
   flow::sequencer_node<FilePtr> sequencer(graph, [](const FilePtr& file) { return file->index; });
 
   Finisher finisher_state(problem, options, summary);
@@ -293,9 +374,15 @@ RunSummary run_solve(const SolveOptions& options) {
   flow::make_edge(file_source, limiter);
   flow::make_edge(limiter, reader);
   flow::make_edge(reader, splitter);
-  flow::make_edge(flow::output_port<0>(splitter), solver);
+  if (options.dispatcher != nullptr) {
+    flow::make_edge(flow::output_port<0>(splitter), dispatch);
+    flow::make_edge(dispatch, writer);
+    flow::make_edge(writer, sequencer);
+  } else {
+    flow::make_edge(flow::output_port<0>(splitter), solver);
+    flow::make_edge(flow::output_port<0>(solver), sequencer);
+  }
   flow::make_edge(flow::output_port<1>(splitter), sequencer);
-  flow::make_edge(flow::output_port<0>(solver), sequencer);
   flow::make_edge(sequencer, finisher);
   flow::make_edge(finisher, limiter.decrementer());
 

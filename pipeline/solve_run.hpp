@@ -10,6 +10,7 @@
 #include "io/input_set.hpp"
 #include "io/problem.hpp"
 #include "pipeline/cache_session.hpp"
+#include "pipeline/case_dispatcher.hpp"
 #include "pipeline/progress.hpp"
 
 namespace gamebatch::pipeline {
@@ -42,6 +43,9 @@ struct SolveOptions {
   // Answers found here are not solved again; new answers are added (for the cases it deems worth
   // caching). nullptr: no cache.
   CacheSession* cache = nullptr;
+  // Cases the cache does not answer are handed to it (an MPI job's ranks) instead of being solved
+  // on this process's threads; nullptr: solved here.
+  CaseDispatcher* dispatcher = nullptr;
   // Live counters for a progress display; nullptr: none.
   ProgressCounters* progress = nullptr;
   // Called once per file, in input order, from one thread at a time, when the file is written or

@@ -194,11 +194,16 @@ class CliTest : public ::testing::Test {
   // Starts gamebatch with `args` in work_ without waiting; its output is captured under the name
   // `capture`. A run over two minutes is killed (SIGALRM).
   pid_t start(const std::vector<std::string>& args, const std::string& capture = "main") const {
+    std::vector<std::string> command = {GAMEBATCH_BINARY};
+    command.insert(command.end(), args.begin(), args.end());
+    return start_program(std::move(command), capture);
+  }
+
+  // Starts `command` (a program's path, then its arguments) as start() starts gamebatch.
+  pid_t start_program(std::vector<std::string> strings, const std::string& capture = "main") const {
     const std::string out_path = (root_ / "capture" / (capture + ".out")).string();
     const std::string err_path = (root_ / "capture" / (capture + ".err")).string();
     const std::string directory = work_.string();
-    std::vector<std::string> strings = {GAMEBATCH_BINARY};
-    strings.insert(strings.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (std::string& argument : strings)
       argv.push_back(argument.data());

@@ -11,10 +11,15 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-$(nproc)}
 
-# Debian packages the build needs; found by CMake's find_package.
+# Debian packages the build needs (found by CMake's find_package), and what the tests run:
+# Open MPI's mpirun, and a local Slurm with munge (tools/cluster/local-slurm.sh).
 PACKAGES=(g++ cmake make pkg-config libtbb-dev libboost-serialization-dev libspdlog-dev
           libcli11-dev libxxhash-dev nlohmann-json3-dev libgtest-dev librapidcheck-dev
-          libtomlplusplus-dev libsqlite3-dev liblmdb-dev)
+          libtomlplusplus-dev libsqlite3-dev liblmdb-dev
+          libboost-mpi-dev libopenmpi-dev openmpi-bin
+          slurmctld slurmd slurm-client munge
+          # cpack's Depends (dpkg-shlibdeps, file) and man -l, for tests/install
+          dpkg-dev file man-db)
 
 install_missing_packages() {
   local missing=()

@@ -436,6 +436,8 @@ void override_settings(RunSettings& settings, const RunArguments& arguments) {
     settings.quiet = command_line.quiet;
   if (given("--shard"))
     settings.shard = command_line.shard;
+  if (given("--mpi"))  // how the run was launched: the command line's alone
+    settings.mpi = command_line.mpi;
 }
 
 void add_run_command(CLI::App& app, RunArguments& arguments) {

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -13,6 +14,9 @@
 #include "io/input_set.hpp"
 #include "io/problem.hpp"
 #include "pipeline/cache_session.hpp"
+#ifdef GAMEBATCH_HAVE_MPI
+#include "pipeline/mpi_cluster.hpp"
+#endif
 #include "pipeline/progress.hpp"
 #include "pipeline/run_report.hpp"
 #include "pipeline/solve_run.hpp"
@@ -115,7 +119,8 @@ nlohmann::json settings_json(const RunSettings& settings) {
                          {"strict_cache", settings.strict_cache},
                          {"checkpoint", settings.checkpoint_seconds},
                          {"cache_min_solve_us", settings.cache_min_solve_us},
-                         {"quiet", settings.quiet}};
+                         {"quiet", settings.quiet},
+                         {"mpi", settings.mpi}};
   json["cache"] = text_or_null(settings.cache_file);
   json["report"] = text_or_null(settings.report_file);
   json["shard"] = settings.shard ? nlohmann::json(std::to_string(settings.shard->index) + "/" +
@@ -191,6 +196,13 @@ void add_run_settings_options(CLI::App& command, RunSettings& settings) {
           "Default inside a Slurm job array: I = SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN + 1,\n"
           "N = SLURM_ARRAY_TASK_COUNT")
       ->type_name("I/N");
+  command.add_flag(
+      "--mpi", settings.mpi,
+      "Run as one rank of an MPI job: `mpirun -np R gamebatch solve --mpi ...` (or srun\n"
+      "inside a Slurm allocation) solves the inputs over R ranks on any number of machines,\n"
+      "each rank on --jobs threads, handing out cases on demand. Rank 0 reads the inputs,\n"
+      "owns the cache, writes every answer file and prints the summary; the other ranks\n"
+      "only solve. Not with --shard");
 }
 
 void add_solve_command(CLI::App& app, SolveJob& job, RunSettings& settings) {
@@ -239,15 +251,86 @@ int run_solve_command(const SolveJob& job, const RunSettings& settings) {
   return execute_solve_jobs({job}, settings, "solve", options);
 }
 
+namespace {
+
+#ifdef GAMEBATCH_HAVE_MPI
+using Cluster = pipeline::MpiCluster;
+#else
+struct Cluster {};  // never made: --mpi is refused first
+#endif
+
+// For --mpi: joins the MPI job. Returns false (after saying why) when that cannot be.
+bool join_mpi_job(const RunSettings& settings, std::unique_ptr<Cluster>& cluster) {
+  if (!settings.mpi) {
+    // Started as one of several ranks without --mpi: every rank would solve the whole set.
+    for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}) {
+      const char* ranks = std::getenv(variable);
+      if (ranks != nullptr && std::atoi(ranks) > 1) {
+        spdlog::warn("started as one of {} MPI ranks without --mpi: each rank solves every input "
+                     "(add --mpi to share the work)",
+                     ranks);
+        break;
+      }
+    }
+    return true;
+  }
+  if (settings.shard) {
+    spdlog::error(
+        "--mpi and --shard exclude each other: the MPI mode balances the whole set "
+        "over its ranks");
+    return false;
+  }
+#ifdef GAMEBATCH_HAVE_MPI
+  if (const std::string problem = pipeline::mpi_launch_problem(); !problem.empty()) {
+    spdlog::error("{}", problem);
+    return false;
+  }
+  try {
+    cluster = std::make_unique<Cluster>();
+  } catch (const std::exception& error) {
+    spdlog::error("--mpi: {}", error.what());
+    return false;
+  }
+  return true;
+#else
+  (void)cluster;
+  spdlog::error(
+      "--mpi: this gamebatch was built without MPI; install libboost-mpi-dev, libopenmpi-dev "
+      "and openmpi-bin (tools/dev.sh does) and build again");
+  return false;
+#endif
+}
+
+}  // namespace
+
 int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& settings,
                        std::string_view command, const nlohmann::json& options) {
   const auto started = std::chrono::steady_clock::now();
+
+  const int threads = settings.jobs > 0 ? settings.jobs : tbb::info::default_concurrency();
+  tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
+                                   static_cast<std::size_t>(threads));
+
+  std::unique_ptr<Cluster> cluster;
+  if (!join_mpi_job(settings, cluster))
+    return kExitUsage;
+#ifdef GAMEBATCH_HAVE_MPI
+  if (cluster != nullptr && cluster->rank() != 0) {
+    cluster->serve(threads);  // rank 0 reports for the whole job
+    return kExitSolved;
+  }
+  if (cluster != nullptr) {
+    spdlog::info("MPI job of {} ranks; this is rank 0 (inputs, cache, answer files)",
+                 cluster->size());
+  }
+#endif
 
   // Every job's inputs are found before anything is solved: a usage error stops the run at once.
   std::optional<io::Shard> shard;
   std::vector<io::InputList> inputs_of_job;
   try {
-    shard = effective_shard(settings);
+    if (!settings.mpi)
+      shard = effective_shard(settings);
     for (const SolveJob& job : jobs) {
       if (io::find_problem(job.problem) == nullptr)
         throw io::UsageError("unknown game " + job.problem);
@@ -281,10 +364,6 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
     }
   }
 
-  const int threads = settings.jobs > 0 ? settings.jobs : tbb::info::default_concurrency();
-  tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
-                                   static_cast<std::size_t>(threads));
-
   pipeline::ProgressCounters progress;
   for (const auto& inputs : inputs_of_job)
     progress.files_total += inputs.size();
@@ -316,7 +395,13 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
         report->add_file(file, job_number);
       };
     }
+#ifdef GAMEBATCH_HAVE_MPI
+    pipeline::RunSummary summary = cluster != nullptr
+                                       ? cluster->run_solve(std::move(options_of_job), threads)
+                                       : pipeline::run_solve(options_of_job);
+#else
     pipeline::RunSummary summary = pipeline::run_solve(options_of_job);
+#endif
     if (cache != nullptr) {
       if (!cache->finish() && settings.strict_cache && cache->damaged_during_run()) {
         spdlog::error("the answer cache {} turned out damaged during the run (--strict-cache)",

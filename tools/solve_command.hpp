@@ -34,10 +34,12 @@ struct RunSettings {
   std::string report_file;         // empty: no report
   bool quiet = false;              // no progress line
   std::optional<io::Shard> shard;  // none: all inputs (or the Slurm array task's shard)
+  bool mpi = false;                // one rank of an MPI job (mpirun ... --mpi)
 };
 
 // Adds the options of RunSettings that a command line may set (--jobs, --cache, --no-cache,
-// --strict-cache, --checkpoint, --cache-min-solve-us, --report, --quiet, --shard) to `command`.
+// --strict-cache, --checkpoint, --cache-min-solve-us, --report, --quiet, --shard, --mpi) to
+// `command`.
 void add_run_settings_options(CLI::App& command, RunSettings& settings);
 
 // Adds the `solve` subcommand to `app`.
