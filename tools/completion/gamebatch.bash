@@ -1,0 +1,180 @@
+# shellcheck shell=bash
+# Bash completion for gamebatch(1), installed as share/bash-completion/completions/gamebatch.
+# Only bash builtins: it works with or without the bash-completion package.
+#
+# The options mirror tools/*.cpp (solve and run share add_run_settings_options in
+# solve_command.cpp). tests/install/install_test.sh checks them, and every value list here,
+# against each subcommand's --help, so an option added there fails the test until added here.
+
+_gamebatch_commands="solve run gen cache table"
+_gamebatch_cache_commands="stats trim export import merge verify"
+_gamebatch_games="willow doublemove wallgame boigame"
+# Settings of solve and run. --mpi exists only in a build with the MPI mode.
+_gamebatch_settings_flags="--no-cache --strict-cache -q --quiet --mpi"
+_gamebatch_settings_valued="-j --jobs --cache --checkpoint --cache-min-solve-us --report --shard"
+_gamebatch_gen_valued="--count --seed -o --out --cases-per-file -j --jobs"
+_gamebatch_gen_willow="--cities --shape --coins --max-coin"
+_gamebatch_gen_doublemove="--n --k --pattern"
+_gamebatch_gen_wallgame="--height --width --costs --digits"
+_gamebatch_gen_boigame="--size --shape --density --placement"
+
+# Sets flags (options without a value) and valued (options taking one) of a (sub)command.
+_gamebatch_options() {
+  flags="-h --help"
+  valued=""
+  case $1 in
+    "") flags+=" --version" ;;
+    solve)
+      flags+=" $_gamebatch_settings_flags"
+      valued="-p --problem -o --out $_gamebatch_settings_valued"
+      ;;
+    run)
+      flags+=" $_gamebatch_settings_flags"
+      valued=$_gamebatch_settings_valued
+      ;;
+    gen)
+      valued=$_gamebatch_gen_valued
+      case $2 in
+        willow) valued+=" $_gamebatch_gen_willow" ;;
+        doublemove) valued+=" $_gamebatch_gen_doublemove" ;;
+        wallgame) valued+=" $_gamebatch_gen_wallgame" ;;
+        boigame) valued+=" $_gamebatch_gen_boigame" ;;
+        *)
+          valued+=" $_gamebatch_gen_willow $_gamebatch_gen_doublemove $_gamebatch_gen_wallgame"
+          valued+=" --size --density --placement"
+          ;;
+      esac
+      ;;
+    "cache trim") valued="--max-size" ;;
+    "cache export") valued="--format -o --output" ;;
+    table) valued="--max-n --format" ;;
+  esac
+}
+
+_gamebatch_words() {
+  mapfile -t COMPREPLY < <(compgen -W "$1" -- "$cur")
+}
+
+_gamebatch_files() {
+  compopt -o filenames 2>/dev/null
+  mapfile -t COMPREPLY < <(compgen "${@:--f}" -- "$cur")
+}
+
+# The values of an option's argument; returns 1 when the option takes none.
+_gamebatch_value() {
+  local command=$1 game=$2 option=$3
+  case $option in
+    -p | --problem) _gamebatch_words "$_gamebatch_games" ;;
+    -o | --out) _gamebatch_files -d ;;
+    --cache | --report | --output) _gamebatch_files ;;
+    --format)
+      if [[ $command == table ]]; then
+        _gamebatch_words "cpp json csv"
+      else
+        _gamebatch_words "jsonl bundle"
+      fi
+      ;;
+    --shape)
+      case $game in
+        willow) _gamebatch_words "random path star caterpillar broom binary mixed" ;;
+        boigame) _gamebatch_words "open sparse dense snake maze mixed" ;;
+        *) _gamebatch_words "random path star caterpillar broom binary open sparse dense snake maze
+                             mixed" ;;
+      esac
+      ;;
+    --coins) _gamebatch_words "all_zero all_equal mixed" ;;
+    --pattern) _gamebatch_words "uniform loops repeats forest ending mixed" ;;
+    --costs) _gamebatch_words "uniform all_zero all_nine all_equal low sparse columns mixed" ;;
+    --placement) _gamebatch_words "corners random mixed" ;;
+    *) COMPREPLY=() ;;  # a number, a size, a range: nothing to offer
+  esac
+}
+
+_gamebatch() {
+  local cur=${COMP_WORDS[COMP_CWORD]} prev="" cword=$COMP_CWORD
+  ((cword > 0)) && prev=${COMP_WORDS[cword - 1]}
+  # "--opt=VALUE" reaches us as --opt, =, VALUE ('=' breaks words).
+  if [[ $cur == "=" ]]; then
+    cur="" prev=${COMP_WORDS[cword - 1]}
+  elif [[ $prev == "=" ]] && ((cword > 1)); then
+    prev=${COMP_WORDS[cword - 2]}
+    ((cword--))
+  fi
+  COMPREPLY=()
+
+  # What the words before this one say: the (sub)command, gen's game, the positionals so far.
+  local command="" game="" word flags valued i skip=0 dashdash=0
+  local -a positionals=()
+  _gamebatch_options ""
+  for ((i = 1; i < cword; i++)); do
+    word=${COMP_WORDS[i]}
+    if ((skip)); then
+      skip=0
+    elif ((dashdash)) || [[ $word != -* ]]; then
+      [[ $word == "=" ]] && continue
+      if [[ -z $command ]]; then
+        command=$word
+      elif [[ $command == cache && ${#positionals[@]} -eq 0 ]]; then
+        command="cache $word"
+      else
+        positionals+=("$word")
+        [[ $command == gen && ${#positionals[@]} -eq 1 ]] && game=$word
+      fi
+      _gamebatch_options "$command" "$game"
+    elif [[ $word == -- ]]; then
+      dashdash=1
+    elif [[ " $valued " == *" $word "* && ${COMP_WORDS[i + 1]} != "=" ]]; then
+      skip=1
+    elif [[ " $valued " == *" $word "* ]]; then
+      ((i++, skip = 1))  # --opt = VALUE
+    fi
+  done
+
+  if ((!dashdash)) && [[ " $valued " == *" $prev "* ]]; then
+    _gamebatch_value "$command" "$game" "$prev"
+    return 0
+  fi
+  if ((!dashdash)) && [[ $cur == -* ]]; then
+    _gamebatch_words "$flags $valued"
+    return 0
+  fi
+  # A positional argument; where none is left, the options.
+  local first=$((${#positionals[@]} == 0))
+  case $command in
+    "") _gamebatch_words "$_gamebatch_commands" ;;
+    cache) _gamebatch_words "$_gamebatch_cache_commands" ;;
+    solve | "cache import" | "cache merge") _gamebatch_files ;;
+    run)
+      if ((first)); then
+        compopt -o filenames 2>/dev/null
+        mapfile -t COMPREPLY < <(compgen -d -- "$cur"; compgen -f -X '!*.toml' -- "$cur")
+      else
+        _gamebatch_words "$flags $valued"
+      fi
+      ;;
+    gen)
+      if ((first)); then
+        _gamebatch_words "$_gamebatch_games"
+      else
+        _gamebatch_words "$flags $valued"
+      fi
+      ;;
+    table)
+      if ((first)); then
+        _gamebatch_words "doublemove"  # the only game with a table
+      else
+        _gamebatch_words "$flags $valued"
+      fi
+      ;;
+    "cache stats" | "cache verify" | "cache export" | "cache trim")
+      if ((first)); then
+        _gamebatch_files
+      else
+        _gamebatch_words "$flags $valued"
+      fi
+      ;;
+  esac
+  return 0
+}
+
+complete -F _gamebatch gamebatch
