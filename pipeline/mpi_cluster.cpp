@@ -225,7 +225,8 @@ struct RankTally {
 struct Worker {
   bool ready = false;  // its first report has come
   std::uint32_t threads = 1;
-  std::vector<std::uint64_t> batches_held;  // first tickets of the batches sent, not yet answered
+  std::deque<double>
+      batches_held;  // estimated µs of each batch sent and not yet answered, in order
   double estimated_microseconds_held = 0;
 };
 
@@ -239,8 +240,7 @@ struct MpiCluster::State {
   std::vector<Worker> workers;     // indexed by rank; workers[0] unused
   std::vector<RankTally> tallies;  // of the current job, indexed by rank
   std::unordered_map<std::uint64_t, PendingCase> in_flight;
-  std::unordered_map<std::uint64_t, double> batch_estimates;  // by a batch's first ticket
-  std::vector<mpi::request> sends;                            // batches on their way
+  std::vector<mpi::request> sends;  // batches on their way
   std::uint64_t next_ticket = 1;
 
   void receive_report(int source);
@@ -257,10 +257,8 @@ void MpiCluster::State::receive_report(int source) {
   worker.threads = std::max<std::uint32_t>(1, report.threads);
   if (!report.results.empty()) {
     // The results are those of the oldest batch the rank holds: it solves them in order.
-    const std::uint64_t first = worker.batches_held.front();
-    worker.batches_held.erase(worker.batches_held.begin());
-    worker.estimated_microseconds_held -= batch_estimates[first];
-    batch_estimates.erase(first);
+    worker.estimated_microseconds_held -= worker.batches_held.front();
+    worker.batches_held.pop_front();
   }
   if (!report.results.empty()) {
     RankTally& tally = tallies[static_cast<std::size_t>(source)];
@@ -292,7 +290,6 @@ bool MpiCluster::State::send_work(WorkPool& pool, int rank) {
   WorkBatch batch;
   batch.game = std::string(taken.front().problem->name());
   batch.cases.reserve(taken.size());
-  const std::uint64_t first = next_ticket;
   double estimate = 0;
   for (PendingCase& pending : taken) {
     if (pending.canonical.empty())
@@ -303,9 +300,8 @@ bool MpiCluster::State::send_work(WorkPool& pool, int rank) {
     estimate += pending.estimated_microseconds;
     in_flight.emplace(ticket, std::move(pending));
   }
-  worker.batches_held.push_back(first);
+  worker.batches_held.push_back(estimate);
   worker.estimated_microseconds_held += estimate;
-  batch_estimates[first] = estimate;
   sends.push_back(world.isend(rank, kTagBatch, batch));
   return true;
 }
