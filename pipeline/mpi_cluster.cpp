@@ -230,28 +230,144 @@ struct Worker {
   double estimated_microseconds_held = 0;
 };
 
+// The rank the launcher gave this process, read from its environment so that rank 0 can start
+// working while MPI_Init still runs (seconds on a large job); -1 when no known launcher says.
+int number_from_environment(std::initializer_list<const char*> variables) {
+  for (const char* variable : variables) {
+    if (const char* value = std::getenv(variable)) {
+      char* end = nullptr;
+      const long number = std::strtol(value, &end, 10);
+      if (end != value && *end == '\0' && number >= 0 && number < (1L << 30))
+        return static_cast<int>(number);
+    }
+  }
+  return -1;
+}
+
 }  // namespace
 
+// Every MPI call is made on `mpi_thread`, which initialises and finalises MPI (funneled): on rank
+// 0 it coordinates while the calling thread runs the flow graph; elsewhere it serves.
 struct MpiCluster::State {
-  mpi::environment environment{mpi::threading::funneled, /*abort_on_exception=*/true};
-  mpi::communicator world;
+  explicit State(int threads_of_rank) : threads(threads_of_rank) {}
 
-  // Rank 0 only.
-  std::vector<Worker> workers;     // indexed by rank; workers[0] unused
-  std::vector<RankTally> tallies;  // of the current job, indexed by rank
-  std::unordered_map<std::uint64_t, PendingCase> in_flight;
-  std::vector<mpi::request> sends;  // batches on their way
-  std::uint64_t next_ticket = 1;
-
+  void mpi_main();
+  void coordinate(WorkPool& pool);
+  void serve();
   void receive_report(int source);
   bool send_work(WorkPool& pool, int rank);
   void reap_sends();
   void release_workers();
+  // Waits until MPI is up; rethrows what kept it from coming up.
+  void wait_until_initialised();
+
+  const int threads;  // of this rank (serve) or of rank 0's local solver
+
+  std::mutex mutex;  // guards what follows, up to the MPI thread's own state
+  std::condition_variable changed;
+  int my_rank = -1;  // from the environment, or from MPI once initialised
+  int ranks = 0;
+  bool initialised = false;
+  std::exception_ptr init_error;
+  WorkPool* job = nullptr;  // rank 0: the job to coordinate; reset by the MPI thread when done
+  bool shutting_down = false;
+  std::atomic<bool> job_done{false};
+
+  std::thread mpi_thread;
+
+  // The MPI thread's own.
+  std::unique_ptr<mpi::environment> environment;
+  std::unique_ptr<mpi::communicator> world;
+  std::vector<Worker> workers;     // indexed by rank; workers[0] unused
+  std::vector<RankTally> tallies;  // of the current job, indexed by rank; [0] unused
+  std::unordered_map<std::uint64_t, PendingCase> in_flight;
+  std::vector<mpi::request> sends;  // batches on their way
+  std::uint64_t next_ticket = 1;
 };
+
+void MpiCluster::State::mpi_main() {
+  try {
+    environment = std::make_unique<mpi::environment>(mpi::threading::funneled,
+                                                     /*abort_on_exception=*/true);
+    if (environment->thread_level() < mpi::threading::funneled)
+      throw std::runtime_error("the MPI library does not support threads (MPI_THREAD_FUNNELED)");
+    world = std::make_unique<mpi::communicator>();
+    const std::lock_guard lock(mutex);
+    if (my_rank >= 0 && my_rank != world->rank())
+      throw std::runtime_error("the launcher's rank " + std::to_string(my_rank) +
+                               " is MPI's rank " + std::to_string(world->rank()));
+    my_rank = world->rank();
+    ranks = world->size();
+    initialised = true;
+  } catch (...) {
+    const std::lock_guard lock(mutex);
+    init_error = std::current_exception();
+    initialised = true;
+  }
+  changed.notify_all();
+  if (init_error)
+    return;
+  if (my_rank != kCoordinator) {
+    serve();
+  } else {
+    workers.resize(static_cast<std::size_t>(ranks));
+    for (;;) {
+      WorkPool* pool = nullptr;
+      {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [this] { return job != nullptr || shutting_down; });
+        if (job == nullptr)
+          break;
+        pool = job;
+      }
+      tallies.assign(static_cast<std::size_t>(ranks), RankTally{});
+      coordinate(*pool);
+      {
+        const std::lock_guard lock(mutex);
+        job = nullptr;
+      }
+      changed.notify_all();
+    }
+    release_workers();
+  }
+  world.reset();
+  environment.reset();  // MPI_Finalize, on the thread that initialised MPI
+}
+
+void MpiCluster::State::wait_until_initialised() {
+  std::unique_lock lock(mutex);
+  changed.wait(lock, [this] { return initialised; });
+  if (init_error)
+    std::rethrow_exception(init_error);
+}
+
+// Until the job is done (every case answered): hands batches to the ranks that have room and
+// passes their answers on.
+void MpiCluster::State::coordinate(WorkPool& pool) {
+  Backoff backoff(std::chrono::microseconds(1000));
+  std::uint64_t seen = 0;
+  while (!job_done) {
+    bool busy = false;
+    while (boost::optional<mpi::status> status = world->iprobe(mpi::any_source, kTagReport)) {
+      receive_report(status->source());
+      busy = true;
+    }
+    for (int worker = 1; worker < ranks; ++worker) {
+      while (send_work(pool, worker))
+        busy = true;
+    }
+    reap_sends();
+    if (busy) {
+      backoff.reset();
+    } else {
+      seen = pool.wait_for_change(seen, backoff.next());
+    }
+  }
+}
 
 void MpiCluster::State::receive_report(int source) {
   WorkerReport report;
-  world.recv(source, kTagReport, report);
+  world->recv(source, kTagReport, report);
   Worker& worker = workers[static_cast<std::size_t>(source)];
   worker.ready = true;
   worker.threads = std::max<std::uint32_t>(1, report.threads);
@@ -278,8 +394,8 @@ void MpiCluster::State::receive_report(int source) {
 }
 
 // Sends `rank` a batch from the pool when it has room for one; returns whether it sent.
-bool MpiCluster::State::send_work(WorkPool& pool, int rank) {
-  Worker& worker = workers[static_cast<std::size_t>(rank)];
+bool MpiCluster::State::send_work(WorkPool& pool, int to) {
+  Worker& worker = workers[static_cast<std::size_t>(to)];
   const double budget = kBatchMicrosecondsPerThread * worker.threads;
   if (!worker.ready || worker.batches_held.size() >= 2 ||
       (!worker.batches_held.empty() && worker.estimated_microseconds_held >= budget))
@@ -302,7 +418,7 @@ bool MpiCluster::State::send_work(WorkPool& pool, int rank) {
   }
   worker.batches_held.push_back(estimate);
   worker.estimated_microseconds_held += estimate;
-  sends.push_back(world.isend(rank, kTagBatch, batch));
+  sends.push_back(world->isend(to, kTagBatch, batch));
   return true;
 }
 
@@ -311,11 +427,11 @@ void MpiCluster::State::reap_sends() {
 }
 
 void MpiCluster::State::release_workers() {
-  for (int rank = 1; rank < world.size(); ++rank) {
+  for (int worker = 1; worker < ranks; ++worker) {
     // A rank that has not reported yet will: take its report so no message is left unread.
-    while (!workers[static_cast<std::size_t>(rank)].ready)
-      receive_report(rank);
-    world.send(rank, kTagRelease);
+    while (!workers[static_cast<std::size_t>(worker)].ready)
+      receive_report(worker);
+    world->send(worker, kTagRelease);
   }
   for (mpi::request& request : sends)
     request.wait();
@@ -349,52 +465,62 @@ std::string mpi_launch_problem() {
   return problem;
 }
 
-MpiCluster::MpiCluster() : state_(std::make_unique<State>()) {
-  if (state_->environment.thread_level() < mpi::threading::funneled)
-    throw std::runtime_error("the MPI library does not support threads (MPI_THREAD_FUNNELED)");
-  if (rank() == kCoordinator)
-    state_->workers.resize(static_cast<std::size_t>(size()));
+MpiCluster::MpiCluster(int threads) : state_(std::make_unique<State>(threads)) {
+  state_->my_rank = number_from_environment({"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"});
+  state_->mpi_thread = std::thread([state = state_.get()] { state->mpi_main(); });
+  if (state_->my_rank < 0)
+    state_->wait_until_initialised();  // only MPI knows the rank
 }
 
 MpiCluster::~MpiCluster() {
-  if (rank() == kCoordinator && std::uncaught_exceptions() == 0)
-    state_->release_workers();
+  {
+    const std::lock_guard lock(state_->mutex);
+    state_->shutting_down = true;
+  }
+  state_->changed.notify_all();
+  if (state_->mpi_thread.joinable())
+    state_->mpi_thread.join();
 }
 
 int MpiCluster::rank() const {
-  return state_->world.rank();
-}
-int MpiCluster::size() const {
-  return state_->world.size();
+  {
+    const std::lock_guard lock(state_->mutex);
+    if (state_->my_rank >= 0)
+      return state_->my_rank;
+  }
+  state_->wait_until_initialised();
+  return state_->my_rank;
 }
 
-RunSummary MpiCluster::run_solve(SolveOptions options, int local_threads) {
+int MpiCluster::size() const {
+  state_->wait_until_initialised();
+  return state_->ranks;
+}
+
+RunSummary MpiCluster::run_solve(SolveOptions options) {
   State& state = *state_;
+  const int local_threads = std::max(1, state.threads);
   WorkPool pool;
   options.dispatcher = &pool;
   // The ordered finisher waits for heavy files while the ranks go on: let reading run further
   // ahead than with one process.
-  if (options.max_files_in_flight == 0)
-    options.max_files_in_flight =
-        static_cast<std::size_t>(8 * local_threads + 8) * state.workers.size();
+  if (options.max_files_in_flight == 0) {
+    const int ranks =
+        std::max(1, number_from_environment({"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"}));
+    options.max_files_in_flight = static_cast<std::size_t>((8 * local_threads + 8) * ranks);
+  }
+  state.job_done = false;
+  {
+    const std::lock_guard lock(state.mutex);
+    state.job = &pool;
+  }
+  state.changed.notify_all();
 
-  state.tallies.assign(static_cast<std::size_t>(size()), RankTally{});
-
-  std::exception_ptr graph_error;
-  std::atomic<bool> graph_done{false};
-  RunSummary summary;
-  std::thread graph([&] {
-    try {
-      summary = pipeline::run_solve(options);
-    } catch (...) {
-      graph_error = std::current_exception();
-    }
-    graph_done = true;
-    pool.notify();
-  });
-  // Rank 0 solves from the pool too, a batch at a time.
-  std::thread local_solver([&pool, local_threads, &tally = state.tallies[kCoordinator]] {
-    const double budget = kBatchMicrosecondsPerThread * std::max(1, local_threads);
+  // Rank 0 solves from the pool too, a batch at a time, from the start: the other ranks join
+  // when MPI is up.
+  RankTally local;
+  std::thread local_solver([&pool, local_threads, &local] {
+    const double budget = kBatchMicrosecondsPerThread * local_threads;
     for (std::vector<PendingCase> batch = pool.wait_and_take(budget); !batch.empty();
          batch = pool.wait_and_take(budget)) {
       std::vector<double> seconds(batch.size());
@@ -403,54 +529,56 @@ RunSummary MpiCluster::run_solve(SolveOptions options, int local_threads) {
         seconds[k] = result.solve_seconds;
         batch[k].done(std::move(result));
       });
-      ++tally.batches;
-      tally.cases += batch.size();
+      ++local.batches;
+      local.cases += batch.size();
       for (const double one : seconds)
-        tally.solve_seconds += one;
+        local.solve_seconds += one;
     }
   });
 
-  Backoff backoff(std::chrono::microseconds(250));
-  std::uint64_t seen = 0;
-  while (!graph_done) {
-    bool busy = false;
-    while (boost::optional<mpi::status> status = state.world.iprobe(mpi::any_source, kTagReport)) {
-      state.receive_report(status->source());
-      busy = true;
-    }
-    for (int worker = 1; worker < size(); ++worker) {
-      while (state.send_work(pool, worker))
-        busy = true;
-    }
-    state.reap_sends();
-    if (busy) {
-      backoff.reset();
-    } else {
-      seen = pool.wait_for_change(seen, backoff.next());
-    }
+  std::exception_ptr graph_error;
+  RunSummary summary;
+  try {
+    summary = pipeline::run_solve(options);
+  } catch (...) {
+    graph_error = std::current_exception();
+  }
+  // Every case is answered now: the coordinator stops and hands the job back.
+  state.job_done = true;
+  pool.notify();
+  {
+    std::unique_lock lock(state.mutex);
+    state.changed.wait(lock, [&state] { return state.job == nullptr || state.init_error; });
   }
   pool.close();
   local_solver.join();
-  graph.join();
   if (graph_error)
     std::rethrow_exception(graph_error);
-  for (std::size_t rank = 0; rank < state.tallies.size(); ++rank) {
-    const RankTally& tally = state.tallies[rank];
+  state.wait_until_initialised();
+
+  spdlog::info("MPI job of {} ranks:", state.ranks);
+  for (int rank = 0; rank < state.ranks; ++rank) {
+    const RankTally& tally = rank == kCoordinator ? local : state.tallies[rank];
     spdlog::info("rank {}: {} cases in {} batches, {:.3f} s solving", rank, tally.cases,
                  tally.batches, tally.solve_seconds);
   }
   return summary;
 }
 
-void MpiCluster::serve(int threads) {
-  mpi::communicator& world = state_->world;
+void MpiCluster::serve() {
+  state_->mpi_thread.join();
+  if (state_->init_error)
+    std::rethrow_exception(state_->init_error);
+}
+
+void MpiCluster::State::serve() {
   const io::Problem* problem = nullptr;
-  world.send(kCoordinator, kTagReport, WorkerReport{static_cast<std::uint32_t>(threads), {}});
+  world->send(kCoordinator, kTagReport, WorkerReport{static_cast<std::uint32_t>(threads), {}});
   std::deque<WorkBatch> batches;
   Backoff backoff(std::chrono::microseconds(1000));
   for (;;) {
     // Take every message that has come; wait for one only when there is nothing to solve.
-    boost::optional<mpi::status> status = world.iprobe(kCoordinator, mpi::any_tag);
+    boost::optional<mpi::status> status = world->iprobe(kCoordinator, mpi::any_tag);
     if (!status && batches.empty()) {
       backoff.sleep();
       continue;
@@ -458,11 +586,11 @@ void MpiCluster::serve(int threads) {
     backoff.reset();
     if (status) {
       if (status->tag() == kTagRelease) {
-        world.recv(kCoordinator, kTagRelease);
+        world->recv(kCoordinator, kTagRelease);
         return;
       }
       batches.emplace_back();
-      world.recv(kCoordinator, kTagBatch, batches.back());
+      world->recv(kCoordinator, kTagBatch, batches.back());
       continue;
     }
     WorkBatch batch = std::move(batches.front());
@@ -471,7 +599,7 @@ void MpiCluster::serve(int threads) {
       problem = io::find_problem(batch.game);
     WorkerReport report{static_cast<std::uint32_t>(threads), {}};
     report.results.resize(batch.cases.size());
-    const std::string this_rank = "rank " + std::to_string(world.rank());
+    const std::string this_rank = "rank " + std::to_string(world->rank());
     tbb::parallel_for(std::size_t{0}, batch.cases.size(), [&](std::size_t k) {
       WireResult& result = report.results[k];
       result.ticket = batch.cases[k].ticket;
@@ -492,7 +620,7 @@ void MpiCluster::serve(int threads) {
         result.text = this_rank + " could not read the case: " + error.what();
       }
     });
-    world.send(kCoordinator, kTagReport, report);
+    world->send(kCoordinator, kTagReport, report);
   }
 }
 

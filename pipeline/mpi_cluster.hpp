@@ -26,24 +26,25 @@ std::string mpi_launch_problem();
 
 class MpiCluster {
  public:
-  // Initialises MPI (MPI_Init_thread, funneled: only the constructing thread calls MPI). Throws
-  // std::runtime_error when MPI cannot provide that.
-  MpiCluster();
-  // Rank 0: releases the other ranks, then every rank finalises MPI.
+  // Joins the MPI job: MPI is initialised on a thread of the cluster's own, which makes every MPI
+  // call (funneled), so rank 0 can start solving before MPI_Init has returned. `threads`: the
+  // threads this rank solves on. Throws std::runtime_error when MPI cannot come up; waits for
+  // MPI only when the launcher did not say the rank in the environment.
+  explicit MpiCluster(int threads);
+  // Rank 0: releases the other ranks; then MPI is finalised.
   ~MpiCluster();
   MpiCluster(const MpiCluster&) = delete;
   MpiCluster& operator=(const MpiCluster&) = delete;
 
   int rank() const;
-  int size() const;
+  int size() const;  // waits for MPI to be up
 
-  // Rank 0, on the constructing thread: run_solve(options) with the solving spread over every
-  // rank; rank 0 solves on `local_threads` threads of its own. Callable once per job of a run.
-  RunSummary run_solve(SolveOptions options, int local_threads);
+  // Rank 0: run_solve(options) with the solving spread over every rank, rank 0's own threads
+  // included. Callable once per job of a run; logs the cases each rank solved.
+  RunSummary run_solve(SolveOptions options);
 
-  // Every other rank, on the constructing thread: solves the batches rank 0 sends, on `threads`
-  // threads, until rank 0 releases it.
-  void serve(int threads);
+  // Every other rank: solves the batches rank 0 sends until rank 0 releases it.
+  void serve();
 
  private:
   struct State;

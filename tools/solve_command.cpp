@@ -260,15 +260,16 @@ struct Cluster {};  // never made: --mpi is refused first
 #endif
 
 // For --mpi: joins the MPI job. Returns false (after saying why) when that cannot be.
-bool join_mpi_job(const RunSettings& settings, std::unique_ptr<Cluster>& cluster) {
+bool join_mpi_job(const RunSettings& settings, int threads, std::unique_ptr<Cluster>& cluster) {
   if (!settings.mpi) {
     // Started as one of several ranks without --mpi: every rank would solve the whole set.
     for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}) {
       const char* ranks = std::getenv(variable);
       if (ranks != nullptr && std::atoi(ranks) > 1) {
-        spdlog::warn("started as one of {} MPI ranks without --mpi: each rank solves every input "
-                     "(add --mpi to share the work)",
-                     ranks);
+        spdlog::warn(
+            "started as one of {} MPI ranks without --mpi: each rank solves every input "
+            "(add --mpi to share the work)",
+            ranks);
         break;
       }
     }
@@ -286,13 +287,14 @@ bool join_mpi_job(const RunSettings& settings, std::unique_ptr<Cluster>& cluster
     return false;
   }
   try {
-    cluster = std::make_unique<Cluster>();
+    cluster = std::make_unique<Cluster>(threads);
   } catch (const std::exception& error) {
     spdlog::error("--mpi: {}", error.what());
     return false;
   }
   return true;
 #else
+  (void)threads;
   (void)cluster;
   spdlog::error(
       "--mpi: this gamebatch was built without MPI; install libboost-mpi-dev, libopenmpi-dev "
@@ -312,16 +314,12 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
                                    static_cast<std::size_t>(threads));
 
   std::unique_ptr<Cluster> cluster;
-  if (!join_mpi_job(settings, cluster))
+  if (!join_mpi_job(settings, threads, cluster))
     return kExitUsage;
 #ifdef GAMEBATCH_HAVE_MPI
   if (cluster != nullptr && cluster->rank() != 0) {
-    cluster->serve(threads);  // rank 0 reports for the whole job
+    cluster->serve();  // rank 0 reports for the whole job
     return kExitSolved;
-  }
-  if (cluster != nullptr) {
-    spdlog::info("MPI job of {} ranks; this is rank 0 (inputs, cache, answer files)",
-                 cluster->size());
   }
 #endif
 
@@ -397,7 +395,7 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
     }
 #ifdef GAMEBATCH_HAVE_MPI
     pipeline::RunSummary summary = cluster != nullptr
-                                       ? cluster->run_solve(std::move(options_of_job), threads)
+                                       ? cluster->run_solve(std::move(options_of_job))
                                        : pipeline::run_solve(options_of_job);
 #else
     pipeline::RunSummary summary = pipeline::run_solve(options_of_job);
