@@ -114,10 +114,12 @@ fi
 echo
 echo "Answer trees of mpi -np 2 and one process: $trees."
 echo
+# MPI's own start: a job of one tiny file against mpirun starting two `true`s.
+/usr/bin/time -o "$scratch/tiny.time" -f %e mpirun -np 2 "$gamebatch" solve --problem willow \
+  --no-cache --quiet --mpi --out "$scratch/tiny" "$set_dir/small/willow-000001.in" 2>/dev/null
+/usr/bin/time -o "$scratch/true.time" -f %e mpirun -np 2 true
 echo "MPI's start on this machine: \`mpirun -np 2 gamebatch solve --mpi\` of one tiny file takes"
-echo "$( { /usr/bin/time -f %e mpirun -np 2 "$gamebatch" solve --problem willow --no-cache --quiet \
-  --mpi --out "$scratch/tiny" "$set_dir/small/willow-000001.in" >/dev/null 2>/dev/null; } 2>&1 | tail -1) s"
-echo "(\`mpirun -np 2 true\`: $( { /usr/bin/time -f %e mpirun -np 2 true; } 2>&1 | tail -1) s)."
+echo "$(tail -1 "$scratch/tiny.time") s; \`mpirun -np 2 true\` $(tail -1 "$scratch/true.time") s."
 echo
 
 echo "### The mode's own cost: mpirun -np 1 against a plain process"
