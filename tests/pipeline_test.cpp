@@ -7,8 +7,10 @@
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <concepts>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +20,7 @@
 #include <future>
 #include <iterator>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -544,6 +547,120 @@ TEST_F(PipelineTest, ManySmallFilesThroughOneSlot) {
       EXPECT_EQ(read_text(inputs[k].answer), expected[k]) << inputs[k].answer;
     }
   }
+}
+
+// ---------------------------------------------------------------- a dispatcher (the MPI mode's
+// hook)
+
+// Solves the submitted cases on a thread of its own, a batch at a time and in shuffled order, as
+// the MPI mode's ranks answer: the graph must wait for them and still write every file whole and
+// in order, and reject exactly the files whose cases failed.
+class ShufflingDispatcher final : public CaseDispatcher {
+ public:
+  ShufflingDispatcher() : solver_([this] { solve_until_stopped(); }) {}
+  ~ShufflingDispatcher() override {
+    {
+      const std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    changed_.notify_all();
+    solver_.join();
+  }
+  ShufflingDispatcher(const ShufflingDispatcher&) = delete;
+  ShufflingDispatcher& operator=(const ShufflingDispatcher&) = delete;
+
+  void submit(const io::Problem& /*problem*/, const io::Case& a_case, std::string /*canonical*/,
+              Done done) override {
+    {
+      const std::lock_guard lock(mutex_);
+      waiting_.push_back({&a_case, std::move(done)});
+      ++submitted_;
+    }
+    changed_.notify_all();
+  }
+
+  std::size_t submitted() const {
+    const std::lock_guard lock(mutex_);
+    return submitted_;
+  }
+
+ private:
+  struct Waiting {
+    const io::Case* a_case;
+    Done done;
+  };
+
+  void solve_until_stopped() {
+    std::mt19937_64 rng(5);
+    for (;;) {
+      std::vector<Waiting> batch;
+      {
+        std::unique_lock lock(mutex_);
+        changed_.wait(lock, [this] { return stopping_ || !waiting_.empty(); });
+        if (waiting_.empty())
+          return;
+        batch.swap(waiting_);
+      }
+      std::shuffle(batch.begin(), batch.end(), rng);
+      for (Waiting& waiting : batch) {
+        Result result;
+        try {
+          result.text = waiting.a_case->solve();
+        } catch (const std::exception& error) {
+          result.failed = true;
+          result.text = error.what();
+        }
+        waiting.done(std::move(result));
+      }
+    }
+  }
+
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<Waiting> waiting_;
+  std::size_t submitted_ = 0;
+  bool stopping_ = false;
+  std::thread solver_;  // last: started once the members it uses exist
+};
+
+TEST_F(PipelineTest, DispatchedCasesGiveTheSameAnswersAndSummary) {
+  const auto files = mixed_corpus(30, 7);
+  LogCapture log;
+  ShufflingDispatcher dispatcher;
+  SolveOptions options{&willow_problem(), inputs_for(files, "out"), 2};
+  options.dispatcher = &dispatcher;
+  const RunSummary summary = run_or_die(options);
+  expect_answers(files, "out");
+  EXPECT_EQ(summary.files, 30u);
+  EXPECT_EQ(summary.rejected, count_bad(files));
+  EXPECT_EQ(summary.cases, count_good_cases(files));
+  EXPECT_EQ(summary.solved, count_good_cases(files));
+  // Without a cache every case of a good file goes to the dispatcher, and only those.
+  EXPECT_EQ(dispatcher.submitted(), count_good_cases(files));
+  EXPECT_EQ(log.errors().size(), count_bad(files)) << log.all();
+}
+
+TEST_F(PipelineTest, DispatchedFailingCaseRejectsOnlyItsFile) {
+  const TokenProblem problem;
+  write_text(root_ / "a", "ab cd\nef\n");
+  write_text(root_ / "b", "x boom1 y\n");
+  write_text(root_ / "c", "gh\n");
+  std::vector<io::InputFile> inputs;
+  for (const char* name : {"a", "b", "c"})
+    inputs.push_back({root_ / name, root_ / (std::string(name) + ".ans")});
+  LogCapture log;
+  ShufflingDispatcher dispatcher;
+  SolveOptions options{&problem, inputs, 0};
+  options.dispatcher = &dispatcher;
+  const RunSummary summary = run_or_die(options);
+  EXPECT_EQ(summary.rejected, 1u);
+  EXPECT_EQ(read_text(root_ / "a.ans"), "#1 ba\n#2 dc\n#3 fe\n");
+  EXPECT_EQ(read_text(root_ / "c.ans"), "#1 hg\n");
+  EXPECT_FALSE(fs::exists(root_ / "b.ans"));
+  const auto errors = log.errors();
+  ASSERT_EQ(errors.size(), 1u) << log.all();
+  EXPECT_TRUE(starts_with(errors[0], (root_ / "b").string() + ": case 2: ")) << errors[0];
+  EXPECT_NE(errors[0].find("boom1"), std::string::npos) << errors[0];
 }
 
 }  // namespace
