@@ -185,6 +185,21 @@ TEST_F(MpiCliTest, HeavyFilesCasesSpreadOverTheRanks) {
   EXPECT_GE(per_rank[1], 2u) << result.err;
 }
 
+TEST_F(MpiCliTest, RanksStartedWithoutMpiWarnThatEachSolvesEverything) {
+  write_willow_set(at("in"));
+  // A rank that exits with 1 makes mpirun end the others: only good files here.
+  fs::remove(at("in/set0/w99-bad.in"));
+  const Result result = mpirun(
+      2, {"solve", "--problem", "willow", "--no-cache", "--jobs", "1", "--out", "out", "in"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(count_containing(lines_of(result.err),
+                             "started as one of 2 MPI ranks without --mpi: each rank solves every "
+                             "input (add --mpi to share the work)"),
+            2u)
+      << result.err;
+  EXPECT_EQ(count_containing(lines_of(result.err), "files: 12 cases: "), 2u) << result.err;
+}
+
 TEST_F(MpiCliTest, MpiWithoutALauncherOrWithShardsIsAUsageError) {
   write_willow_set(at("in"));
   ::unsetenv("OMPI_COMM_WORLD_SIZE");
