@@ -198,11 +198,11 @@ void add_run_settings_options(CLI::App& command, RunSettings& settings) {
       ->type_name("I/N");
   command.add_flag(
       "--mpi", settings.mpi,
-      "Run as one rank of an MPI job: `mpirun -np R gamebatch solve --mpi ...` (or srun\n"
-      "inside a Slurm allocation) solves the inputs over R ranks on any number of machines,\n"
-      "each rank on --jobs threads, handing out cases on demand. Rank 0 reads the inputs,\n"
-      "owns the cache, writes every answer file and prints the summary; the other ranks\n"
-      "only solve. Not with --shard");
+      "Run as one rank of an MPI job: `mpirun -np R gamebatch solve --mpi ...` (or\n"
+      "`srun --mpi=pmix` inside a Slurm allocation) solves the inputs over R ranks on any\n"
+      "number of machines, each rank on --jobs threads, handing out cases on demand. Rank 0\n"
+      "reads the inputs, owns the cache, writes every answer file and prints the summary;\n"
+      "the other ranks only solve. Not with --shard");
 }
 
 void add_solve_command(CLI::App& app, SolveJob& job, RunSettings& settings) {
