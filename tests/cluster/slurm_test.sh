@@ -4,6 +4,7 @@
 #
 #   slurm_test.sh start  GAMEBATCH REPO RECORD   fixture setup: a fresh temp dir, Slurm up in it
 #   slurm_test.sh shards GAMEBATCH REPO RECORD   submit-shards.sh: 3 shards + the dependent merge
+#   slurm_test.sh shards_rejected ...             the same with a bad input: the merge still runs
 #   slurm_test.sh mpi    GAMEBATCH REPO RECORD   sbatch -n 2 mpi.sbatch (gamebatch solve --mpi)
 #   slurm_test.sh stop   GAMEBATCH REPO RECORD   fixture cleanup: Slurm down, temp dir removed
 #
@@ -233,6 +234,39 @@ case $mode in
     fi
     ;;
 
+  shards_rejected)
+    # A task whose gamebatch rejects an input exits 1; the merge still runs (afterany), and the
+    # merged cache answers every good case.
+    require_prerequisites
+    attach
+    work=$(mktemp -d "$TMP/shards-rejected.XXXXXX")
+    trap 'rm -rf -- "$work"' EXIT
+    make_set "$work"
+    mkdir -p "$work/bad"
+    printf '2\n3\n1\n2\n3\n2\n3\n' >"$work/bad/truncated.in"  # case 2 is missing
+    GAMEBATCH=$GAMEBATCH PROBLEM=willow INPUTS="$work/set $work/bad" OUT=$work/answers \
+      CACHE=$work/cache/answers.cache SHARDS=3 JOBS=1 EXTRA_OPTIONS="--cache-min-solve-us 0" \
+      LOGS=$work/logs SBATCH_OPTIONS="--time=5" \
+      timeout 180 "$CLUSTER/submit-shards.sh" --wait >"$work/submit.log" 2>&1
+    submitted=$?
+    cat "$work/submit.log"
+    status=0
+    if ((submitted != 1)); then
+      echo "submit-shards.sh --wait exited $submitted, expected 1 (a task rejected an input)" >&2
+      status=1
+    fi
+    grep -q 'array tasks that did not succeed' "$work/submit.log" ||
+      { echo "submit-shards.sh did not name the task that rejected an input" >&2; status=1; }
+    grep -q 'truncated.in:7: ' "$work"/logs/shards-*.log ||
+      { echo "no task log names truncated.in:7" >&2; status=1; }
+    check_answers "$work" "$work/answers" "3 shards, one input rejected" || status=1
+    check_cache "$work" "$work/cache/answers.cache" merged-despite-rejection || status=1
+    if ((status != 0)); then
+      show_logs "$work"/logs/*.log
+      fail "the merge after a rejected input (above)"
+    fi
+    ;;
+
   mpi)
     require_prerequisites mpirun
     attach
@@ -274,7 +308,7 @@ case $mode in
     ;;
 
   *)
-    echo "usage: $0 start|shards|mpi|stop GAMEBATCH REPO RECORD" >&2
+    echo "usage: $0 start|shards|shards_rejected|mpi|stop GAMEBATCH REPO RECORD" >&2
     exit 2
     ;;
 esac

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Solves a test set on a Slurm cluster as a job array of SHARDS tasks (shards.sbatch: task I
 # solves shard I/SHARDS with its own cache CACHE.shard-I-of-SHARDS), then, once every task has
-# succeeded, merges the shards' caches into CACHE (a job that depends on the array, afterok).
+# ended, merges the shards' caches into CACHE (a job that depends on the array, afterany: a task
+# that rejected some input exits 1, and its cache still holds every answer it found).
 #
 #   tools/cluster/submit-shards.sh          # submit both jobs, print their ids and logs
 #   tools/cluster/submit-shards.sh --wait   # ... and wait for them: exit 0 when all succeeded
@@ -49,18 +50,19 @@ array_id=$(sbatch --parsable "${sbatch_options[@]}" --array="1-$SHARDS" --cpus-p
 array_id=${array_id%%;*}  # --parsable prints ID or ID;CLUSTER
 
 # The merge: every shard's cache, listed (a missing one fails the merge rather than passing for a
-# whole cache). --kill-on-invalid-dep: if a task fails, the merge is cancelled, not left pending.
+# whole cache). afterany, not afterok: gamebatch exits 1 when it rejected some input, and the
+# answers it found are no less sound; a task that never ran leaves no cache, and the merge fails.
 merge_command=$(printf '%q ' "$GAMEBATCH" cache merge "$CACHE")
 for ((i = 1; i <= SHARDS; i++)); do
   merge_command+=$(printf '%q ' "$CACHE.shard-$i-of-$SHARDS")
 done
-merge_id=$(sbatch --parsable "${sbatch_options[@]}" --dependency="afterok:$array_id" \
-  --kill-on-invalid-dep=yes --ntasks=1 --cpus-per-task=1 --job-name="gamebatch-$PROBLEM-merge" \
+merge_id=$(sbatch --parsable "${sbatch_options[@]}" --dependency="afterany:$array_id" \
+  --ntasks=1 --cpus-per-task=1 --job-name="gamebatch-$PROBLEM-merge" \
   --output="$LOGS/merge-%j.log" --wrap="exec $merge_command")
 merge_id=${merge_id%%;*}
 
 echo "$me: job array $array_id ($SHARDS shards of $INPUTS), logs $LOGS/shards-$array_id-*.log"
-echo "$me: merge job $merge_id (once the array has succeeded) into $CACHE," \
+echo "$me: merge job $merge_id (once every task has ended) into $CACHE," \
   "log $LOGS/merge-$merge_id.log"
 $wait_for_jobs || exit 0
 
