@@ -110,6 +110,15 @@ bench_solve_command() {
   echo "$solve"
 }
 
+# The cell in column COLUMN (3: median s, 4: min s, 5: cpu s, 6: peak MB, 7: speed-up) of the row
+# named NAME (spaces ignored) of the command_bench Markdown table in FILE, without spaces or a
+# ratio's x: bench_column FILE NAME COLUMN.
+bench_column() {
+  awk -F'|' -v name="${2// /}" -v column="$3" '
+    { gsub(/ /, "", $2) }
+    $2 == name { value = $(column + 1); gsub(/ /, "", value); sub(/x$/, "", value); print value }' "$1"
+}
+
 # Makes a scratch directory under PARENT (default: $TMPDIR or /tmp), removed on exit, in scratch.
 # shellcheck disable=SC2120 # PARENT is optional
 bench_make_scratch() {

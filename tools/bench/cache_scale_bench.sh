@@ -91,13 +91,6 @@ add_cache $((1000000 / scale))
 # Bytes as MB with one decimal.
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
 
-# Column COLUMN (3: median s, 5: cpu s, 6: peak MB) of row NAME (spaces removed) of the
-# command_bench table in FILE: column_of FILE NAME COLUMN.
-column_of() {
-  awk -F'|' -v name="${2// /}" -v column="$3" \
-    '{ gsub(/ /, "", $2) } $2 == name { gsub(/ /, "", $(column + 1)); print $(column + 1) }' "$1"
-}
-
 # verdict MET TEXT: a "- PASS: TEXT" or "- FAIL: TEXT" line (MET: 1 or 0); a FAIL marks the run
 # failed and is repeated on stderr.
 verdict() {
@@ -116,11 +109,11 @@ verdict() {
 overhead() {
   local table=$1 name=$2 base=$3 copy=${4:-}
   local wall base_wall peak base_peak copy_wall=0
-  wall=$(column_of "$table" "$name" 3)
-  base_wall=$(column_of "$table" "$base" 3)
-  peak=$(column_of "$table" "$name" 6)
-  base_peak=$(column_of "$table" "$base" 6)
-  [[ -n $copy ]] && copy_wall=$(column_of "$table" "$copy" 3)
+  wall=$(bench_column "$table" "$name" 3)
+  base_wall=$(bench_column "$table" "$base" 3)
+  peak=$(bench_column "$table" "$name" 6)
+  base_peak=$(bench_column "$table" "$base" 6)
+  [[ -n $copy ]] && copy_wall=$(bench_column "$table" "$copy" 3)
   [[ -n $wall && -n $base_wall && -n $peak && -n $base_peak && -n $copy_wall ]] || return 0
   awk -v w="$wall" -v c="$copy_wall" -v b="$base_wall" -v p="$peak" -v q="$base_peak" \
     'BEGIN { printf "%.3f %.3f %.3f %.1f %.1f\n", w - c, b, 1.25 * b + 0.1, p, q }'
@@ -238,7 +231,7 @@ for k in "${!labels[@]}"; do
   echo
   cat "$scratch/tables-$k.md"
   echo
-  build_wall=$(column_of "$table" "build $label" 3)
+  build_wall=$(bench_column "$table" "build $label" 3)
   echo "- $entries entries; $(mb "$entry_bytes") MB on disk before the tables: $(awk -v b="$entry_bytes" -v e="$entries" 'BEGIN { printf "%.1f", b / e }') bytes per entry; $(mb "$(stat -c %s "$cache")") MB with the tables."
   echo "- Saved while solving: $(awk -v e="$entries" -v w="$build_wall" 'BEGIN { if (w > 0) printf "%.0f", e / w; else print "?" }') entries per second of the build's wall time (solving, looking up and committing included)."
   echo

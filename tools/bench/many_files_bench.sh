@@ -47,13 +47,6 @@ gen_boigame() {
     die "gamebatch gen boigame --count $1 failed"
 }
 
-# Column COLUMN (3: median s, 5: cpu s, 6: peak MB) of row NAME (spaces removed) of the
-# command_bench table in FILE: column_of FILE NAME COLUMN.
-column_of() {
-  awk -F'|' -v name="$2" -v column="$3" \
-    '{ gsub(/ /, "", $2) } $2 == name { gsub(/ /, "", $(column + 1)); print $(column + 1) }' "$1"
-}
-
 echo "## Many small files"
 echo
 bench_machine_line
@@ -121,8 +114,8 @@ table=$scratch/memory.md
 cat "$table"
 echo
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "?" }'; }
-no_cache_ratio=$(ratio "$(column_of "$table" "${large}no-cache" 6)" "$(column_of "$table" "${small}no-cache" 6)")
-cache_ratio=$(ratio "$(column_of "$table" "${large}cache" 6)" "$(column_of "$table" "${small}cache" 6)")
+no_cache_ratio=$(ratio "$(bench_column "$table" "${large}no-cache" 6)" "$(bench_column "$table" "${small}no-cache" 6)")
+cache_ratio=$(ratio "$(bench_column "$table" "${large}cache" 6)" "$(bench_column "$table" "${small}cache" 6)")
 verdict=met
 awk -v r="$no_cache_ratio" 'BEGIN { exit !(r != "?" && r <= 1.5) }' || {
   verdict="NOT met"
@@ -149,7 +142,7 @@ table=$scratch/per-file.md
 cat "$table"
 echo
 for jobs in 1 2; do
-  us=$(awk -v n="$(column_of "$table" "${per_file}files,jobs$jobs" 3)" -v o="$(column_of "$table" "1file,jobs$jobs" 3)" \
+  us=$(awk -v n="$(bench_column "$table" "${per_file}files,jobs$jobs" 3)" -v o="$(bench_column "$table" "1file,jobs$jobs" 3)" \
     -v count="$per_file" 'BEGIN { printf "%.0f", (n - o) / count * 1e6 }')
   echo "- --jobs $jobs: $us µs per file (wall of $per_file files - wall of 1, / $per_file)."
 done
@@ -176,8 +169,8 @@ if [ -d /dev/shm ] && [ -w /dev/shm ]; then
   cat "$table_memory"
   echo
   for jobs in 1 2; do
-    us=$(awk -v n="$(column_of "$table_memory" "${per_file}files,jobs$jobs,tmpfs" 3)" \
-      -v o="$(column_of "$table_memory" "1file,jobs$jobs,tmpfs" 3)" -v count="$per_file" \
+    us=$(awk -v n="$(bench_column "$table_memory" "${per_file}files,jobs$jobs,tmpfs" 3)" \
+      -v o="$(bench_column "$table_memory" "1file,jobs$jobs,tmpfs" 3)" -v count="$per_file" \
       'BEGIN { printf "%.0f", (n - o) / count * 1e6 }')
     echo "- tmpfs, --jobs $jobs: $us µs per file."
   done
@@ -229,7 +222,7 @@ table=$scratch/mixed.md
   fail_section
 cat "$table"
 echo
-echo "- cpu s / wall s with --jobs 2 = $(ratio "$(column_of "$table" jobs2 5)" "$(column_of "$table" jobs2 3)") on $(nproc) cores; speed-up of --jobs 2 over --jobs 1: $(ratio "$(column_of "$table" jobs1 3)" "$(column_of "$table" jobs2 3)")x; --jobs 1, 2, 3 answers identical: $( ((failed)) && echo no || echo yes)."
+echo "- cpu s / wall s with --jobs 2 = $(ratio "$(bench_column "$table" jobs2 5)" "$(bench_column "$table" jobs2 3)") on $(nproc) cores; speed-up of --jobs 2 over --jobs 1: $(ratio "$(bench_column "$table" jobs1 3)" "$(bench_column "$table" jobs2 3)")x; --jobs 1, 2, 3 answers identical: $( ((failed)) && echo no || echo yes)."
 echo
 
 bench_finish

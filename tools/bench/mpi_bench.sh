@@ -36,13 +36,6 @@ bench_make_scratch "$build"
 repeat=$((quick ? 1 : 5))
 gb=$(quote "$gamebatch")
 
-# Column COLUMN (3: median s, 7: speed-up) of row NAME (spaces removed) of the command_bench
-# table in FILE.
-column_of() {
-  awk -F'|' -v name="$2" -v column="$3" \
-    '{ gsub(/ /, "", $2) } $2 == name { gsub(/[ x]/, "", $(column + 1)); print $(column + 1) }' "$1"
-}
-
 set_dir=$scratch/skewed
 echo "$bench_name: generating the skewed set" >&2
 "$gamebatch" gen willow --count 300 --cases-per-file 3 --seed 1 --out "$set_dir/small" >/dev/null
@@ -87,14 +80,14 @@ if "$command_bench" --markdown --repeat "$repeat" --timeout 600 \
   --check "mpi -np 2={out}/heavy/n4000-2.ans:$reference/heavy/n4000-2.ans" \
   --check "2 shards={out}/heavy/n4000-3.ans:$reference/heavy/n4000-3.ans" >"$table"; then
   cat "$table"
-  single_s=$(column_of "$table" single 3)
+  single_s=$(bench_column "$table" single 3)
   echo
   for row in "mpi -np 2" "2 shards" "mpi -np 2, pml ob1"; do
-    echo "- $row: $(awk -v a="$(column_of "$table" "${row// /}" 3)" -v b="$single_s" \
+    echo "- $row: $(awk -v a="$(bench_column "$table" "${row// /}" 3)" -v b="$single_s" \
       'BEGIN { printf "%.2f", a / b }')x the single process's time"
   done
-  over_single=$(column_of "$table" single 7)
-  over_shards=$(column_of "$table" 2shards 7)
+  over_single=$(bench_column "$table" single 7)
+  over_shards=$(bench_column "$table" 2shards 7)
   if ! awk -v a="$over_single" -v b="$over_shards" 'BEGIN { exit !(a >= 1 / 0.6 && b > 1) }'; then
     echo "$bench_name: target missed (mpi -np 2: speed-up ${over_single}x over single, ${over_shards}x over shards)" >&2
     failed=1
@@ -145,7 +138,7 @@ if "$command_bench" --markdown --repeat "$repeat" --timeout 600 \
   --run "2 shards=$shards6" >"$table6"; then
   cat "$table6"
   echo
-  echo "mpi -np 2: $(awk -v a="$(column_of "$table6" mpi-np2 3)" -v b="$(column_of "$table6" single 3)" \
+  echo "mpi -np 2: $(awk -v a="$(bench_column "$table6" mpi-np2 3)" -v b="$(bench_column "$table6" single 3)" \
     'BEGIN { printf "%.2f", a / b }')x the single process's time."
 else
   cat "$table6"
