@@ -16,6 +16,7 @@
 #include <tuple>
 #include <vector>
 
+#include "answer_cache_contents.hpp"
 #include "test_data.hpp"
 
 namespace gamebatch::io {
@@ -23,6 +24,7 @@ namespace {
 
 using gamebatch::testing::cat;
 using gamebatch::testing::read_text;
+using gamebatch::testing::sorted_entries;
 using gamebatch::testing::write_text;
 namespace fs = std::filesystem;
 
@@ -44,16 +46,6 @@ void fill_small(AnswerCache& cache) {
   add(cache, entry("willow", "2\n1\n2\n2\n", "1"));
   add(cache, entry("wallgame", "2 2\n12\n34\n", "6"));
   cache.put_artefact("doublemove", Artefact{"states n=3", 1, std::string("\x01\x00\xff", 3)});
-}
-
-std::vector<std::pair<CacheKey, CacheEntry>> entries_of(const AnswerCache& cache) {
-  std::vector<std::pair<CacheKey, CacheEntry>> all;
-  cache.for_each_entry(
-      [&](const CacheKey& key, const CacheEntry& one) { all.emplace_back(key, one); });
-  std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) {
-    return std::tie(a.first.high, a.first.low) < std::tie(b.first.high, b.first.low);
-  });
-  return all;
 }
 
 // ---------------------------------------------------------------- keys
@@ -121,7 +113,7 @@ TEST(CacheFormatTest, RoundTripKeepsEveryEntryAndArtefact) {
   add(cache, entry("willow", std::string(100000, '7'), "big case"));
   AnswerCache loaded;
   decode_bundle(encode_bundle(cache), loaded);
-  EXPECT_EQ(entries_of(loaded), entries_of(cache));
+  EXPECT_EQ(sorted_entries(loaded), sorted_entries(cache));
   ASSERT_EQ(loaded.artefacts_of("doublemove").size(), 1u);
   const Artefact artefact = loaded.artefacts_of("doublemove")[0];
   EXPECT_EQ(artefact.name, "states n=3");
@@ -146,7 +138,7 @@ TEST(CacheFormatTest, EncodingIsIndependentOfWhatWasLoadedBefore) {
   decode_bundle(bytes, loaded);
   AnswerCache reloaded;
   decode_bundle(encode_bundle(loaded), reloaded);
-  EXPECT_EQ(entries_of(reloaded), entries_of(cache));
+  EXPECT_EQ(sorted_entries(reloaded), sorted_entries(cache));
 }
 
 TEST(CacheFormatTest, EverySingleByteCorruptionIsRefused) {
@@ -239,7 +231,7 @@ TEST(CacheFormatTest, ALargeCacheOfShortEntriesRoundTrips) {
     add(cache, entry(k % 2 ? "willow" : "wallgame", cat(random(), "\n"), cat(random() % 1000)));
   AnswerCache loaded;
   decode_bundle(encode_bundle(cache), loaded);
-  EXPECT_EQ(entries_of(loaded), entries_of(cache));
+  EXPECT_EQ(sorted_entries(loaded), sorted_entries(cache));
 }
 
 // ---------------------------------------------------------------- files and the lock
@@ -256,7 +248,7 @@ TEST_F(CacheFileTest, SaveThenLoadAndNoTemporaryFileIsLeft) {
   save_bundle_file(dir_ / "sub" / "answers.cache", cache);
   AnswerCache loaded;
   load_bundle_file(dir_ / "sub" / "answers.cache", loaded);
-  EXPECT_EQ(entries_of(loaded), entries_of(cache));
+  EXPECT_EQ(sorted_entries(loaded), sorted_entries(cache));
   std::vector<std::string> names;
   for (const auto& file : fs::directory_iterator(dir_ / "sub"))
     names.push_back(file.path().filename().string());

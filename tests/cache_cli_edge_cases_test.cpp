@@ -14,18 +14,6 @@ namespace {
 
 using namespace gamebatch::testing;
 
-// The N of the `entries: N` line of `cache stats`, or nullopt when there is none.
-std::optional<std::size_t> entries_of(const Result& stats) {
-  static const std::regex pattern(R"(^entries: (\d+)$)");
-  for (const std::string& line : lines_of(stats.out)) {
-    std::smatch match;
-    if (std::regex_match(line, match, pattern))
-      return std::stoul(match[1]);
-  }
-  ADD_FAILURE() << "no entries line in:\n" << stats.out << stats.err;
-  return std::nullopt;
-}
-
 std::vector<std::string> random_cases(int count, int cities, std::mt19937_64& rng) {
   std::vector<std::string> cases;
   for (int k = 0; k < count; ++k)
@@ -133,7 +121,7 @@ class CliCacheTest : public CliTest {
   std::optional<std::size_t> cache_entries(const std::string& cache) const {
     const Result stats = cache_command({"stats", cache});
     EXPECT_EQ(stats.status, 0) << stats.err;
-    return entries_of(stats);
+    return stats_entries(stats);
   }
 };
 

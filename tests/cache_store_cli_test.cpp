@@ -33,14 +33,7 @@ class CacheStoreCliTest : public CliTest {
   std::optional<std::size_t> entries_of(const std::string& cache) const {
     const Result stats = cache_command({"stats", cache});
     EXPECT_EQ(stats.status, 0) << stats.err;
-    static const std::regex pattern(R"(^entries: (\d+)$)");
-    for (const std::string& line : lines_of(stats.out)) {
-      std::smatch match;
-      if (std::regex_match(line, match, pattern))
-        return std::stoul(match[1]);
-    }
-    ADD_FAILURE() << "no entries line in:\n" << stats.out << stats.err;
-    return std::nullopt;
+    return stats_entries(stats);
   }
 
   // `count` willow files DIR/DIR-K.in of `cases` random cases of `cities` cities each.

@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "answer_cache_contents.hpp"
 #include "io/answer_cache.hpp"
 #include "io/problem.hpp"
 #include "test_data.hpp"
@@ -30,9 +31,12 @@
 namespace gamebatch::io {
 namespace {
 
+using gamebatch::testing::answer_offset;
 using gamebatch::testing::cat;
 using gamebatch::testing::read_test_file;
 using gamebatch::testing::read_text;
+using gamebatch::testing::sorted_artefacts;
+using gamebatch::testing::sorted_entries;
 using gamebatch::testing::test_data;
 using gamebatch::testing::write_text;
 namespace fs = std::filesystem;
@@ -66,19 +70,6 @@ void execute_sql(const fs::path& path, const std::string& sql) {
   EXPECT_EQ(code, SQLITE_OK) << sql << ": " << (message != nullptr ? message : "");
   sqlite3_free(message);
   sqlite3_close(db);
-}
-
-// Where the bytes of `answer` lie in a closed store file: a record holds the game's name, then
-// (the solver version taking no byte for 0 and 1, one byte for small others) the answer.
-std::size_t answer_offset(const std::string& bytes, const std::string& game,
-                          const std::string& answer) {
-  for (std::size_t at = bytes.find(game); at != std::string::npos; at = bytes.find(game, at + 1)) {
-    for (std::size_t gap = 0; gap <= 1; ++gap) {
-      if (bytes.compare(at + game.size() + gap, answer.size(), answer) == 0)
-        return at + game.size() + gap;
-    }
-  }
-  return std::string::npos;
 }
 
 void flip_answer_byte(const fs::path& path, const std::string& game, const std::string& answer) {
@@ -660,27 +651,6 @@ void make_stale_fixture(AnswerCache& cache) {
     cache.insert(case_key("willow", 99, canonical), CacheEntry{"willow", 99, canonical, "stale"});
   }
   cache.put_artefact("doublemove", Artefact{"states n=3", 99, "stale"});
-}
-
-std::vector<std::pair<CacheKey, CacheEntry>> sorted_entries(const AnswerCache& cache) {
-  std::vector<std::pair<CacheKey, CacheEntry>> all;
-  cache.for_each_entry(
-      [&](const CacheKey& key, const CacheEntry& one) { all.emplace_back(key, one); });
-  std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) {
-    return std::tie(a.first.high, a.first.low) < std::tie(b.first.high, b.first.low);
-  });
-  return all;
-}
-
-std::vector<std::tuple<std::string, std::string, std::uint32_t, std::string>> sorted_artefacts(
-    const AnswerCache& cache) {
-  std::vector<std::tuple<std::string, std::string, std::uint32_t, std::string>> all;
-  cache.for_each_artefact([&](const StoredArtefact& stored) {
-    all.emplace_back(stored.game, stored.artefact.name, stored.artefact.version,
-                     stored.artefact.bytes);
-  });
-  std::sort(all.begin(), all.end());
-  return all;
 }
 
 TEST(CacheFixtures, CheckedInFilesAreWhatTheGeneratorsMake) {

@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <random>
 #include <regex>
 #include <set>
@@ -43,20 +44,6 @@ inline void copy_data(const std::string& name, const fs::path& destination) {
 // A checked-in cache file under tests/data/cache/ (what each holds: tests/cache_store_test.cpp).
 inline fs::path cache_fixture(const std::string& name) {
   return fs::path(GAMEBATCH_TEST_DATA) / "cache" / name;
-}
-
-// Where the bytes of `answer` lie in a closed cache file, or npos: a record holds the game's name,
-// then the solver version (no byte for versions 0 and 1, one byte for small others), then the
-// answer.
-inline std::size_t answer_offset(const std::string& bytes, const std::string& game,
-                                 const std::string& answer) {
-  for (std::size_t at = bytes.find(game); at != std::string::npos; at = bytes.find(game, at + 1)) {
-    for (std::size_t gap = 0; gap <= 1; ++gap) {
-      if (bytes.compare(at + game.size() + gap, answer.size(), answer) == 0)
-        return at + game.size() + gap;
-    }
-  }
-  return std::string::npos;
 }
 
 // The names of the files in the cache's directory that start with its name: the cache itself,
@@ -160,6 +147,18 @@ struct Result {
 struct Summary {
   std::size_t files = 0, cases = 0, solved = 0, cached = 0, rejected = 0;
 };
+
+// The N of the `entries: N` line that `cache stats` printed (a test failure when it is missing).
+inline std::optional<std::size_t> stats_entries(const Result& stats) {
+  static const std::regex pattern(R"(^entries: (\d+)$)");
+  for (const std::string& line : lines_of(stats.out)) {
+    std::smatch match;
+    if (std::regex_match(line, match, pattern))
+      return std::stoul(match[1]);
+  }
+  ADD_FAILURE() << "no entries line in:\n" << stats.out << stats.err;
+  return std::nullopt;
+}
 
 inline Summary summary_of(const Result& result) {
   const std::vector<std::string> lines = lines_of(result.err);

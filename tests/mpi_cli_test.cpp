@@ -103,43 +103,23 @@ TEST_F(MpiCliTest, AnswersSummaryAndReportEqualOneProcessForOneTwoAndThreeRanks)
 }
 
 TEST_F(MpiCliTest, OneCacheServesAllRanksAndAnswersTheRerunOfEveryGame) {
+  // One job per game; `out` and `cache` differ between the plain run and the MPI runs.
+  const auto config = [](const std::string& cache, const std::string& out) {
+    std::string text = cat("cache = \"", cache, "\"\ncache_min_solve_us = 0\n");
+    for (const char* game : {"willow", "doublemove", "wallgame", "boigame"}) {
+      text += cat("\n[[job]]\ngame = \"", game, "\"\ninputs = [\"sets/", game, "\"]\nout = \"", out,
+                  "/", game, "\"\n");
+    }
+    return text;
+  };
   for (const char* game : {"willow", "doublemove", "wallgame", "boigame"}) {
     ASSERT_EQ(run({"gen", game, "--count", "5", "--cases-per-file", "3", "--seed", "4", "--out",
                    cat("sets/", game)})
                   .status,
               0);
   }
-  write_text(at("run.toml"), R"(cache = "answers.cache"
-cache_min_solve_us = 0
-
-[[job]]
-game = "willow"
-inputs = ["sets/willow"]
-out = "OUT/willow"
-
-[[job]]
-game = "doublemove"
-inputs = ["sets/doublemove"]
-out = "OUT/doublemove"
-
-[[job]]
-game = "wallgame"
-inputs = ["sets/wallgame"]
-out = "OUT/wallgame"
-
-[[job]]
-game = "boigame"
-inputs = ["sets/boigame"]
-out = "OUT/boigame"
-)");
-  std::string config = read_text(at("run.toml"));
-  const auto with_out = [&config](const std::string& out) {
-    return std::regex_replace(config, std::regex("OUT"), out);
-  };
-  write_text(at("plain.toml"), with_out("plain"));
-  write_text(at("mpi.toml"), with_out("mpi"));
-  write_text(at("plain.toml"), std::regex_replace(read_text(at("plain.toml")),
-                                                  std::regex("answers.cache"), "plain.cache"));
+  write_text(at("plain.toml"), config("plain.cache", "plain"));
+  write_text(at("mpi.toml"), config("answers.cache", "mpi"));
   const Result plain = run({"run", "plain.toml", "--jobs", "2"});
   ASSERT_EQ(plain.status, 0) << plain.err;
   const Summary expected = summary_of(plain);

@@ -52,6 +52,20 @@ std::string cat(const Parts&... parts) {
   return text;
 }
 
+// Where the bytes of `answer` lie in a closed cache file, or npos: a record holds the game's name,
+// then the solver version (no byte for versions 0 and 1, one byte for small others), then the
+// answer.
+inline std::size_t answer_offset(const std::string& bytes, const std::string& game,
+                                 const std::string& answer) {
+  for (std::size_t at = bytes.find(game); at != std::string::npos; at = bytes.find(game, at + 1)) {
+    for (std::size_t gap = 0; gap <= 1; ++gap) {
+      if (bytes.compare(at + game.size() + gap, answer.size(), answer) == 0)
+        return at + game.size() + gap;
+    }
+  }
+  return std::string::npos;
+}
+
 // A fresh directory for one test under the system's temporary directory, named after the test,
 // the process and a random number (parallel ctest runs never meet), removed with its contents.
 class TestDirectory {
