@@ -51,7 +51,6 @@ constexpr int kTagRelease = 3;
 // enough that a message's round trip (tens of µs) is noise, short enough to balance the end.
 constexpr double kBatchMicrosecondsPerThread = 20'000;
 constexpr std::size_t kMaxBatchCases = 4096;
-constexpr std::size_t kMaxBatchBytes = std::size_t{8} << 20;
 
 struct WireCase {
   std::uint64_t ticket = 0;
@@ -126,7 +125,7 @@ CaseDispatcher::Result solve_timed(const io::Case& a_case) {
 struct PendingCase {
   const io::Problem* problem = nullptr;
   const io::Case* a_case = nullptr;
-  std::string canonical;  // filled in when the case leaves rank 0
+  std::string canonical;  // from the cache look-up, or printed when the case leaves rank 0
   double estimated_microseconds = 0;
   CaseDispatcher::Done done;
 };
@@ -193,14 +192,11 @@ class WorkPool final : public CaseDispatcher {
       return batch;
     const io::Problem* game = queue_.front().problem;
     double cost = 0;
-    std::size_t bytes = 0;
     while (!queue_.empty() && queue_.front().problem == game && batch.size() < kMaxBatchCases) {
       const PendingCase& next = queue_.front();
-      if (!batch.empty() && (cost + next.estimated_microseconds > budget_us ||
-                             bytes + next.canonical.size() > kMaxBatchBytes))
+      if (!batch.empty() && cost + next.estimated_microseconds > budget_us)
         break;
       cost += next.estimated_microseconds;
-      bytes += next.canonical.size();
       batch.push_back(std::move(queue_.front()));
       queue_.pop_front();
     }
@@ -375,8 +371,6 @@ void MpiCluster::State::receive_report(int source) {
     // The results are those of the oldest batch the rank holds: it solves them in order.
     worker.estimated_microseconds_held -= worker.batches_held.front();
     worker.batches_held.pop_front();
-  }
-  if (!report.results.empty()) {
     RankTally& tally = tallies[static_cast<std::size_t>(source)];
     ++tally.batches;
     tally.cases += report.results.size();

@@ -87,22 +87,45 @@ std::string timed_solve(const io::Case& a_case, std::atomic<std::int64_t>& nanos
   return answer;
 }
 
+// A case's place in the answer cache: looked up before the case is solved, its answer stored
+// after, wherever it was solved.
+struct CacheSlot {
+  bool cacheable = false;  // false: no cache, or the case is cheaper to solve than to look up
+  std::string canonical;
+  io::CacheKey key{};
+};
+
+// The cached answer of `a_case`, or nullopt with `slot` ready for store_answer.
+std::optional<std::string> look_up(const io::Problem& problem, const io::Case& a_case,
+                                   CacheSession* cache, CacheSlot& slot) {
+  if (cache == nullptr || !cache->worth_caching(a_case))
+    return std::nullopt;
+  slot.cacheable = true;
+  slot.canonical = a_case.canonical();
+  slot.key = io::case_key(problem.name(), problem.solver_version(), slot.canonical);
+  return cache->find(slot.key);
+}
+
+void store_answer(const io::Problem& problem, CacheSession* cache, CacheSlot&& slot,
+                  const std::string& answer) {
+  if (slot.cacheable) {
+    cache->add(slot.key, io::CacheEntry{std::string(problem.name()), problem.solver_version(),
+                                        std::move(slot.canonical), answer});
+  }
+}
+
 // The case's answer from the cache, or solved (and then added to the cache). Cases too cheap to
 // be worth a look-up are solved straight away.
 std::string answer_case(const io::Problem& problem, const io::Case& a_case, CacheSession* cache,
                         FileRecord& file, bool& from_cache) {
-  if (cache == nullptr || !cache->worth_caching(a_case))
-    return timed_solve(a_case, file.solve_nanoseconds);
-  std::string canonical = a_case.canonical();
-  const io::CacheKey key = io::case_key(problem.name(), problem.solver_version(), canonical);
-  if (std::optional<std::string> answer = cache->find(key)) {
+  CacheSlot slot;
+  if (std::optional<std::string> answer = look_up(problem, a_case, cache, slot)) {
     file.from_cache.fetch_add(1, std::memory_order_relaxed);
     from_cache = true;
     return std::move(*answer);
   }
   std::string answer = timed_solve(a_case, file.solve_nanoseconds);
-  cache->add(key, io::CacheEntry{std::string(problem.name()), problem.solver_version(),
-                                 std::move(canonical), answer});
+  store_answer(problem, cache, std::move(slot), answer);
   return answer;
 }
 
@@ -137,64 +160,58 @@ bool solve_case(const io::Problem& problem, CacheSession* cache, ProgressCounter
   return finish_case(job, from_cache, progress);
 }
 
+// Records what the dispatcher answered for a case, and caches it.
+void take_dispatched_answer(const io::Problem& problem, const SolveOptions& options,
+                            const CaseJob& job, CacheSlot&& slot, CaseDispatcher::Result result) {
+  FileRecord& file = *job.file;
+  file.solve_nanoseconds.fetch_add(static_cast<std::int64_t>(result.solve_seconds * 1e9),
+                                   std::memory_order_relaxed);
+  if (result.failed) {
+    fail_case(file, job.case_index, result.text);
+    return;
+  }
+  try {
+    store_answer(problem, options.cache, std::move(slot), result.text);
+    file.answers[job.case_index] = std::move(result.text);
+  } catch (const std::exception& error) {  // as in solve_case: the case fails
+    fail_case(file, job.case_index, error.what());
+  }
+}
+
 // Answers one case from the cache, or hands it to the dispatcher; the file goes out through the
 // gateway (once, from whichever thread answers its last case). The dispatcher's answer is cached.
 using Dispatch = flow::async_node<CaseJob, FilePtr>;
 void dispatch_case(const io::Problem& problem, const SolveOptions& options, const CaseJob& job,
                    Dispatch::gateway_type& gateway) {
   FileRecord& file = *job.file;
-  const std::size_t index = job.case_index;
-  CacheSession* cache = options.cache;
+  const io::Case& a_case = *file.cases[job.case_index];
   ProgressCounters* progress = options.progress;
-  const io::Case& a_case = *file.cases[index];
-  std::string canonical;
-  io::CacheKey key{};
-  bool cacheable = false;
+  CacheSlot slot;
   try {
-    cacheable = cache != nullptr && cache->worth_caching(a_case);
-    if (cacheable) {
-      canonical = a_case.canonical();
-      key = io::case_key(problem.name(), problem.solver_version(), canonical);
-      if (std::optional<std::string> answer = cache->find(key)) {
-        file.answers[index] = std::move(*answer);
-        file.from_cache.fetch_add(1, std::memory_order_relaxed);
-        if (finish_case(job, true, progress))
-          gateway.try_put(job.file);
-        return;
-      }
+    if (std::optional<std::string> answer = look_up(problem, a_case, options.cache, slot)) {
+      file.answers[job.case_index] = std::move(*answer);
+      file.from_cache.fetch_add(1, std::memory_order_relaxed);
+      if (finish_case(job, true, progress))
+        gateway.try_put(job.file);
+      return;
     }
   } catch (const std::exception& error) {
-    fail_case(file, index, error.what());
+    fail_case(file, job.case_index, error.what());
     if (finish_case(job, false, progress))
       gateway.try_put(job.file);
     return;
   }
-  gateway.reserve_wait();  // released when the answer is in
-  std::string sent_canonical = canonical;
-  options.dispatcher->submit(
-      problem, a_case, std::move(sent_canonical),
-      [&problem, &gateway, job, cache, progress, cacheable, key,
-       canonical = std::move(canonical)](CaseDispatcher::Result result) mutable {
-        FileRecord& record = *job.file;
-        record.solve_nanoseconds.fetch_add(static_cast<std::int64_t>(result.solve_seconds * 1e9),
-                                           std::memory_order_relaxed);
-        if (result.failed) {
-          fail_case(record, job.case_index, result.text);
-        } else {
-          try {
-            if (cacheable) {
-              cache->add(key, io::CacheEntry{std::string(problem.name()), problem.solver_version(),
-                                             std::move(canonical), result.text});
-            }
-          } catch (const std::exception& error) {
-            spdlog::warn("cannot cache an answer: {}", error.what());
-          }
-          record.answers[job.case_index] = std::move(result.text);
-        }
-        if (finish_case(job, false, progress))
-          gateway.try_put(job.file);
-        gateway.release_wait();
-      });
+  gateway.reserve_wait();                  // released when the answer is in
+  std::string canonical = slot.canonical;  // the dispatcher's copy; the slot keeps its own
+  options.dispatcher->submit(problem, a_case, std::move(canonical),
+                             [&problem, &options, &gateway, job,
+                              slot = std::move(slot)](CaseDispatcher::Result result) mutable {
+                               take_dispatched_answer(problem, options, job, std::move(slot),
+                                                      std::move(result));
+                               if (finish_case(job, false, options.progress))
+                                 gateway.try_put(job.file);
+                               gateway.release_wait();
+                             });
 }
 
 // Writes an accepted file's answers whole, on the calling thread; a failure rejects the file.
