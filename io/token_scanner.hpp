@@ -10,6 +10,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "io/official_limits.hpp"
+
 namespace gamebatch::io {
 
 // Shows a token in a message without flooding the terminal: quoted, at most 24 characters, with
@@ -82,6 +84,9 @@ class TokenScanner {
   // Line of the next token (or of the end of the file).
   std::size_t line();
 
+  // Line of the token read last; valid until the next read or line().
+  std::size_t last_token_line() const { return line_; }
+
  private:
   void skip_whitespace();
   // The token after the whitespace at the read position (empty at the end); not consumed.
@@ -100,11 +105,17 @@ class TokenScanner {
 };
 
 // The layout the games' files share: the number of cases T (1 to max_cases), T cases each read
-// by parse_case(scanner, case_number), then nothing but whitespace.
+// by parse_case(scanner, case_number), then nothing but whitespace. With `official`, a T above
+// official_max_cases (the statement's limit; 0: none) is noted there.
 template <typename ParseCase>
-auto read_cases(std::string_view text, std::int64_t max_cases, ParseCase&& parse_case) {
+auto read_cases(std::string_view text, std::int64_t max_cases, ParseCase&& parse_case,
+                OfficialLimitCheck* official = nullptr, std::int64_t official_max_cases = 0) {
   TokenScanner scanner(text);
   const std::int64_t case_count = scanner.read_int("the number of cases T", 1, max_cases);
+  if (official != nullptr && official_max_cases != 0) {
+    official->require(scanner.last_token_line(), case_count, 1, official_max_cases, "T",
+                      [] { return std::string("the number of cases T"); });
+  }
   std::vector<std::invoke_result_t<ParseCase&, TokenScanner&, std::int64_t>> cases;
   for (std::int64_t case_number = 1; case_number <= case_count; ++case_number)
     cases.push_back(parse_case(scanner, case_number));

@@ -65,11 +65,14 @@ struct ParsedTest {
   std::size_t line_of_n = 0;
 };
 
-ParsedTest parse_test(TokenScanner& scanner, std::int64_t test) {
+// One test; with `official`, a size above the statement's limit is noted there.
+ParsedTest parse_test(TokenScanner& scanner, std::int64_t test, OfficialLimitCheck* official) {
   const std::string of_test = " of test " + std::to_string(test);
   const std::size_t line_of_n = scanner.line();
-  const std::int64_t declared =
-      scanner.read_int([&] { return "the board size n" + of_test; }, 2, kMaxBoardSize);
+  auto describe_n = [&] { return "the board size n" + of_test; };
+  const std::int64_t declared = scanner.read_int(describe_n, 2, kMaxBoardSize);
+  if (official != nullptr)
+    official->require(line_of_n, declared, 2, kOfficialMaxSize, "n", describe_n);
   const auto n = static_cast<std::int32_t>(declared);
 
   Board board;
@@ -154,16 +157,18 @@ void check_paths(const std::vector<ParsedTest>& tests) {
   }
 }
 
-}  // namespace
-
-std::vector<Board> parse_file(std::string_view text) {
+// The whole file; with `official`, every place outside the statement's limits is noted there.
+std::vector<Board> parse_file(std::string_view text, OfficialLimitCheck* official) {
   TokenScanner scanner(text);
   std::vector<ParsedTest> tests;
   try {
-    const std::int64_t test_count =
-        scanner.read_int([] { return std::string("the number of tests t"); }, 1, kMaxTests);
+    auto describe_t = [] { return std::string("the number of tests t"); };
+    const std::int64_t test_count = scanner.read_int(describe_t, 1, kMaxTests);
+    if (official != nullptr)
+      official->require(scanner.last_token_line(), test_count, 1, kOfficialMaxTests, "t",
+                        describe_t);
     for (std::int64_t test = 1; test <= test_count; ++test)
-      tests.push_back(parse_test(scanner, test));
+      tests.push_back(parse_test(scanner, test, official));
     scanner.expect_end("test " + std::to_string(test_count) +
                        " (t = " + std::to_string(test_count) + ")");
   } catch (const InputError&) {
@@ -176,6 +181,18 @@ std::vector<Board> parse_file(std::string_view text) {
   for (ParsedTest& test : tests)
     boards.push_back(std::move(test.board));
   return boards;
+}
+
+}  // namespace
+
+std::vector<Board> parse_file(std::string_view text) {
+  return parse_file(text, nullptr);
+}
+
+OfficialLimitReport check_official_limits(std::string_view text) {
+  OfficialLimitCheck official;
+  parse_file(text, &official);
+  return OfficialLimitReport::of(official);
 }
 
 std::string format_board(const Board& board) {

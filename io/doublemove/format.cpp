@@ -38,13 +38,20 @@ std::string gigabytes(std::uint64_t bytes) {
                              std::to_string(n) + " (" + why + ")");
 }
 
-Instance parse_case(TokenScanner& scanner, std::int64_t case_number) {
+// One case; with `official`, an n above the original's limit is noted there.
+Instance parse_case(TokenScanner& scanner, std::int64_t case_number, OfficialLimitCheck* official) {
   auto of_case = [case_number] { return " of case " + std::to_string(case_number); };
   const std::size_t line_of_n = scanner.line();
-  const std::int64_t n = scanner.read_int(
-      [&] { return "n" + of_case() + ", the number of values"; }, 1, kLargestReadN);
+  auto describe_n = [&] {
+    std::string text = "n";  // appended: "n" + of_case() trips GCC 12's -Wrestrict
+    text += of_case();
+    return text + ", the number of values";
+  };
+  const std::int64_t n = scanner.read_int(describe_n, 1, kLargestReadN);
   if (n > kMaxN)
     reject_unsupported_n(line_of_n, n, case_number);
+  if (official != nullptr)
+    official->require(line_of_n, n, 1, kOfficialMaxN, "n", describe_n);
   const std::size_t line_of_k = scanner.line();
   const std::int64_t k = scanner.read_int(
       [&] { return "k" + of_case() + ", the number of given declarations (at most n + 1)"; }, 0,
@@ -78,7 +85,17 @@ Instance parse_case(TokenScanner& scanner, std::int64_t case_number) {
 }  // namespace
 
 std::vector<Instance> parse_file(std::string_view text) {
-  return read_cases(text, kMaxCases, parse_case);
+  return read_cases(text, kMaxCases, [](TokenScanner& scanner, std::int64_t case_number) {
+    return parse_case(scanner, case_number, nullptr);
+  });
+}
+
+OfficialLimitReport check_official_limits(std::string_view text) {
+  OfficialLimitCheck official;
+  read_cases(text, kMaxCases, [&official](TokenScanner& scanner, std::int64_t case_number) {
+    return parse_case(scanner, case_number, &official);
+  });
+  return OfficialLimitReport::of(official);
 }
 
 std::string format_case(const Instance& instance) {

@@ -38,13 +38,22 @@ void append_row(const Token& token, std::size_t width, const Describe& describe,
                                    " is not a digit)");
 }
 
-Board parse_case(TokenScanner& scanner, std::int64_t case_number) {
+// One case; with `official`, a size outside the original's limits is noted there.
+Board parse_case(TokenScanner& scanner, std::int64_t case_number, OfficialLimitCheck* official) {
   auto of_case = [case_number] { return " of case " + std::to_string(case_number); };
   const std::size_t line_of_size = scanner.line();
-  const std::int64_t height =
-      scanner.read_int([&] { return "the number of rows h" + of_case(); }, kMinHeight, kMaxHeight);
-  const std::int64_t width =
-      scanner.read_int([&] { return "the number of columns w" + of_case(); }, kMinWidth, kMaxWidth);
+  auto describe_height = [&] { return "the number of rows h" + of_case(); };
+  auto describe_width = [&] { return "the number of columns w" + of_case(); };
+  const std::int64_t height = scanner.read_int(describe_height, kMinHeight, kMaxHeight);
+  if (official != nullptr) {
+    official->require(scanner.last_token_line(), height, kOfficialMinHeight, kOfficialMaxHeight,
+                      "h", describe_height);
+  }
+  const std::int64_t width = scanner.read_int(describe_width, kMinWidth, kMaxWidth);
+  if (official != nullptr) {
+    official->require(scanner.last_token_line(), width, kOfficialMinWidth, kOfficialMaxWidth, "w",
+                      describe_width);
+  }
   Board board;
   board.height = static_cast<std::int32_t>(height);
   board.width = static_cast<std::int32_t>(width);
@@ -71,7 +80,17 @@ Board parse_case(TokenScanner& scanner, std::int64_t case_number) {
 }  // namespace
 
 std::vector<Board> parse_file(std::string_view text) {
-  return read_cases(text, kMaxCases, parse_case);
+  return read_cases(text, kMaxCases, [](TokenScanner& scanner, std::int64_t case_number) {
+    return parse_case(scanner, case_number, nullptr);
+  });
+}
+
+OfficialLimitReport check_official_limits(std::string_view text) {
+  OfficialLimitCheck official;
+  read_cases(text, kMaxCases, [&official](TokenScanner& scanner, std::int64_t case_number) {
+    return parse_case(scanner, case_number, &official);
+  });
+  return OfficialLimitReport::of(official);
 }
 
 std::string format_case(const Board& board) {

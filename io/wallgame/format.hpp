@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/wallgame/wallgame.hpp"
+#include "io/official_limits.hpp"
 
 namespace gamebatch::io::wallgame {
 
@@ -22,10 +23,21 @@ inline constexpr std::int64_t kMaxHeight = 2000;
 inline constexpr std::int64_t kMinWidth = 1;
 inline constexpr std::int64_t kMaxWidth = 2000;
 
+// The original's limits (one board per test there; several cases per file are ours, so T has no
+// official limit).
+inline constexpr std::int64_t kOfficialMinHeight = 2;
+inline constexpr std::int64_t kOfficialMaxHeight = 50;
+inline constexpr std::int64_t kOfficialMinWidth = 1;
+inline constexpr std::int64_t kOfficialMaxWidth = 50;
+
 // Parses a whole file: T, then per case "h w" and h rows, each one token of exactly w digits
 // (tokens are separated by any whitespace, CRLF included). Throws io::InputError (line and what
 // was expected) on anything that is not exactly T such cases within the limits above.
 std::vector<Board> parse_file(std::string_view text);
+
+// Parses a whole file as parse_file does (throwing the same InputError for a bad one) and lists
+// where it leaves the original's limits above.
+OfficialLimitReport check_official_limits(std::string_view text);
 
 // One case (no case count) as the format writes it: "h w\n" and one line per row. The canonical
 // form of a parsed case.

@@ -13,11 +13,16 @@ constexpr std::int64_t kMaxCities = 2'147'483'647;  // cities are numbered with 
 // Above the official 10,000 but far enough below 2^63 / N that no sum can overflow.
 constexpr std::int64_t kMaxCoins = 1'000'000'000;
 
-Instance parse_case(TokenScanner& scanner, std::int64_t case_number) {
+// One case; with `official`, every value outside the statement's limits is noted there.
+Instance parse_case(TokenScanner& scanner, std::int64_t case_number, OfficialLimitCheck* official) {
   auto of_case = [case_number] { return " of case " + std::to_string(case_number); };
   const std::size_t line_of_n = scanner.line();
   const std::int64_t n =
       scanner.read_int([&] { return "the number of cities N" + of_case(); }, 1, kMaxCities);
+  if (official != nullptr) {
+    official->require(line_of_n, n, kOfficialMinCities, kOfficialMaxCities, "N",
+                      [&] { return "the number of cities N" + of_case(); });
+  }
   // Memory follows the numbers actually present, never the declared N: N cities take 2N-1
   // numbers of at least two bytes each, so a file cannot make us reserve more than it holds.
   const auto room = static_cast<std::int64_t>(scanner.remaining_bytes() / 4 + 1);
@@ -30,12 +35,15 @@ Instance parse_case(TokenScanner& scanner, std::int64_t case_number) {
            " on line " + std::to_string(line_of_n) + ")";
   };
   for (std::int64_t city = 1; city <= n; ++city) {
-    instance.coins.push_back(scanner.read_int(
-        [&] {
-          return "C_" + std::to_string(city) + of_case() + ", the coins of city " +
-                 std::to_string(city);
-        },
-        0, kMaxCoins, declared_n));
+    auto describe_coins = [&] {
+      return "C_" + std::to_string(city) + of_case() + ", the coins of city " +
+             std::to_string(city);
+    };
+    instance.coins.push_back(scanner.read_int(describe_coins, 0, kMaxCoins, declared_n));
+    if (official != nullptr) {
+      official->require(scanner.last_token_line(), instance.coins.back(), 0, kOfficialMaxCoins,
+                        "C_i", describe_coins);
+    }
   }
   for (std::int64_t city = 1; city < n; ++city) {
     const std::int64_t other = scanner.read_int(
@@ -53,7 +61,20 @@ Instance parse_case(TokenScanner& scanner, std::int64_t case_number) {
 }  // namespace
 
 std::vector<Instance> parse_file(std::string_view text) {
-  return read_cases(text, kMaxCases, parse_case);
+  return read_cases(text, kMaxCases, [](TokenScanner& scanner, std::int64_t case_number) {
+    return parse_case(scanner, case_number, nullptr);
+  });
+}
+
+OfficialLimitReport check_official_limits(std::string_view text) {
+  OfficialLimitCheck official;
+  read_cases(
+      text, kMaxCases,
+      [&official](TokenScanner& scanner, std::int64_t case_number) {
+        return parse_case(scanner, case_number, &official);
+      },
+      &official, kOfficialMaxCases);
+  return OfficialLimitReport::of(official);
 }
 
 std::string format_case(const Instance& instance) {
