@@ -1,0 +1,758 @@
+#include "io/limited_process.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <optional>
+#include <string_view>
+#include <system_error>
+#include <thread>
+#include <utility>
+#include <vector>
+
+extern char** environ;
+
+namespace gamebatch::io {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using namespace std::chrono_literals;
+
+// How long to wait, after the first process ended, for the pipes to close and the killed
+// processes to go: only a process that escaped the kill makes either take that long.
+constexpr auto kDrainGrace = 1s;
+constexpr auto kReapGrace = 2s;
+// Samples of the process tree are at least this far apart (a flood of output would otherwise
+// make one per read), and the watch sleeps at most kLongestSleepMs between looks.
+constexpr auto kSampleInterval = 1ms;
+constexpr int kLongestSleepMs = 10;
+// Growth of the resident memory between two samples that keeps the watch at its quickest.
+constexpr std::uint64_t kFastGrowthBytes = std::uint64_t{1} << 20;
+constexpr std::size_t kReadChunk = 64 * 1024;
+// Reads per pipe per look, so that the limits are still watched while a program floods.
+constexpr int kReadsPerLook = 16;
+constexpr std::size_t kMostProcessesWalked = 100000;
+
+[[noreturn]] void throw_errno(const std::string& what) {
+  throw std::system_error(errno, std::generic_category(), what);
+}
+
+double seconds_between(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double>(to - from).count();
+}
+
+double rusage_seconds(const rusage& usage) {
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+std::uint64_t rusage_peak_bytes(const rusage& usage) {
+  return static_cast<std::uint64_t>(std::max(usage.ru_maxrss, 0L)) * 1024;  // ru_maxrss is in KiB
+}
+
+class UniqueFd {
+ public:
+  UniqueFd() = default;
+  explicit UniqueFd(int descriptor) : descriptor_(descriptor) {}
+  UniqueFd(UniqueFd&& other) noexcept : descriptor_(std::exchange(other.descriptor_, -1)) {}
+  UniqueFd& operator=(UniqueFd&& other) noexcept {
+    if (this != &other) {
+      reset();
+      descriptor_ = std::exchange(other.descriptor_, -1);
+    }
+    return *this;
+  }
+  UniqueFd(const UniqueFd&) = delete;
+  UniqueFd& operator=(const UniqueFd&) = delete;
+  ~UniqueFd() { reset(); }
+
+  int get() const { return descriptor_; }
+  bool is_open() const { return descriptor_ >= 0; }
+  void reset() {
+    if (descriptor_ >= 0)
+      ::close(descriptor_);
+    descriptor_ = -1;
+  }
+
+ private:
+  int descriptor_ = -1;
+};
+
+struct Pipe {
+  UniqueFd read_end;
+  UniqueFd write_end;
+};
+
+// O_CLOEXEC so that a run started at the same time by another thread does not inherit our ends
+// (a write end kept open elsewhere would hold back the end of file for ever).
+Pipe make_pipe() {
+  std::array<int, 2> ends{};
+  if (::pipe2(ends.data(), O_CLOEXEC) != 0)
+    throw_errno("cannot create a pipe");
+  Pipe pipe{UniqueFd(ends[0]), UniqueFd(ends[1])};
+  // Only our end is non-blocking: the program's writes block as on any pipe.
+  if (::fcntl(pipe.read_end.get(), F_SETFL, O_NONBLOCK) != 0)
+    throw_errno("cannot make a pipe non-blocking");
+  return pipe;
+}
+
+UniqueFd open_input(const StdinFile& input) {
+  UniqueFd file(::open(input.path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!file.is_open())
+    throw_errno("cannot open " + input.path.string());
+  return file;
+}
+
+// An anonymous memory file rather than a pipe: no thread has to feed it, and the program sees a
+// regular file (it may seek, or ask its size).
+UniqueFd open_input(const StdinText& input) {
+  UniqueFd file(::memfd_create("gamebatch-input", MFD_CLOEXEC));
+  if (!file.is_open())
+    throw_errno("cannot create a memory file for the input");
+  std::string_view left = input.text;
+  while (!left.empty()) {
+    const ssize_t written = ::write(file.get(), left.data(), left.size());
+    if (written < 0) {
+      if (errno == EINTR)
+        continue;
+      throw_errno("cannot write the input to a memory file");
+    }
+    left.remove_prefix(static_cast<std::size_t>(written));
+  }
+  if (::lseek(file.get(), 0, SEEK_SET) != 0)
+    throw_errno("cannot rewind the input's memory file");
+  return file;
+}
+
+// Whether `command` is one simple command that sh may replace itself with (`exec`): no unquoted
+// list, pipeline, subshell or substitution, nor a newline, and a first word that is neither an
+// assignment nor one sh handles itself (a keyword, a builtin without a program of that name).
+bool is_simple_command(std::string_view command) {
+  // Space-separated, with a space at each end.
+  constexpr std::string_view kShellWords =
+      " ! { } if then else elif fi case esac for while until do done in exec cd . : eval set "
+      "export readonly unset shift trap ulimit umask wait command alias unalias read local return "
+      "break continue getopts source type hash jobs fg bg times ";
+  char quote = 0;
+  for (std::size_t at = 0; at < command.size(); ++at) {
+    const char c = command[at];
+    if (quote == '\'') {
+      if (c == '\'')
+        quote = 0;
+    } else if (c == '\\') {
+      ++at;  // the next character is quoted
+    } else if (quote == '"') {
+      if (c == '"')
+        quote = 0;
+      else if (c == '`' || (c == '$' && at + 1 < command.size() && command[at + 1] == '('))
+        return false;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (std::string_view(";&|()`\n").find(c) != std::string_view::npos) {
+      return false;
+    }
+  }
+  if (quote != 0)
+    return false;
+  const std::size_t first = command.find_first_not_of(" \t");
+  if (first == std::string_view::npos)
+    return false;
+  const std::string_view word = command.substr(first, command.find_first_of(" \t", first) - first);
+  std::string spaced_word = " ";
+  spaced_word.append(word).append(" ");
+  return word.find('=') == std::string_view::npos &&
+         kShellWords.find(spaced_word) == std::string_view::npos;
+}
+
+// Debian's sh (dash) forks even for the last command of `sh -c`, and then reports a signal that
+// killed the program only as its own exit status 128+N: `exec` lets the program take sh's place,
+// so its death by a signal is seen as such.
+std::string shell_script(const std::string& command) {
+  return is_simple_command(command) ? "exec " + command : command;
+}
+
+// Orphans are reparented to the nearest subreaper: being one lets us reap the killed processes of
+// a run where PID 1 never reaps (containers), so no zombie holds the run's process group.
+void become_child_subreaper() {
+  static std::once_flag once;
+  std::call_once(once, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); });
+}
+
+// Everything the child needs, made before fork: after fork the child may only make
+// async-signal-safe calls (another thread may have held the allocator's lock).
+struct ChildSetup {
+  std::array<const char*, 4> argv{};
+  char** envp = nullptr;
+  std::array<int, 3> standard_fds{};  // what becomes stdin, stdout, stderr
+  rlimit cpu_limit{};
+  sigset_t empty_mask{};
+  struct sigaction default_action {};
+};
+
+// Writes "gamebatch: cannot run /bin/sh (errno N)" with async-signal-safe calls only.
+void report_exec_failure(int error) {
+  std::array<char, 80> message{};
+  constexpr std::string_view prefix = "gamebatch: cannot run /bin/sh (errno ";
+  std::size_t length = prefix.copy(message.data(), prefix.size());
+  std::array<char, 12> digits{};
+  std::size_t count = 0;
+  unsigned value = error < 0 ? 0U : static_cast<unsigned>(error);
+  do {
+    digits[count++] = static_cast<char>('0' + value % 10);
+    value /= 10;
+  } while (value != 0 && count < digits.size());
+  while (count > 0)
+    message[length++] = digits[--count];
+  message[length++] = ')';
+  message[length++] = '\n';
+  [[maybe_unused]] const ssize_t ignored = ::write(STDERR_FILENO, message.data(), length);
+}
+
+[[noreturn]] void run_child(ChildSetup& setup) {
+  ::setpgid(0, 0);
+  // Signal dispositions set to "ignore" and the blocked mask survive execve: give the program the
+  // defaults it would get from a shell.
+  ::sigprocmask(SIG_SETMASK, &setup.empty_mask, nullptr);
+  for (int signal_number = 1; signal_number < NSIG; ++signal_number) {
+    if (signal_number != SIGKILL && signal_number != SIGSTOP)
+      ::sigaction(signal_number, &setup.default_action, nullptr);
+  }
+  const rlimit no_core{0, 0};
+  ::setrlimit(RLIMIT_CORE, &no_core);
+  ::setrlimit(RLIMIT_CPU, &setup.cpu_limit);
+  // Move the sources above 2 first, so that one dup2 cannot overwrite another's source (they are
+  // below 3 when this process was started with a standard descriptor closed).
+  for (int& source : setup.standard_fds) {
+    if (source < 3)
+      source = ::fcntl(source, F_DUPFD_CLOEXEC, 3);
+  }
+  for (int target = 0; target < 3; ++target) {
+    if (setup.standard_fds[target] < 0 || ::dup2(setup.standard_fds[target], target) < 0) {
+      report_exec_failure(errno);
+      ::_exit(127);
+    }
+  }
+  // Descriptors this process opened without O_CLOEXEC (other code's) do not reach the program.
+  ::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
+  ::execve(setup.argv[0], const_cast<char* const*>(setup.argv.data()), setup.envp);
+  report_exec_failure(errno);
+  ::_exit(127);
+}
+
+rlimit cpu_rlimit(double cpu_seconds) {
+  // A backstop per process in case the watch falls behind: the watch kills at the limit itself.
+  if (!(cpu_seconds < 1e9))
+    return {RLIM_INFINITY, RLIM_INFINITY};
+  const auto soft = static_cast<rlim_t>(std::ceil(std::max(cpu_seconds, 0.0))) + 1;
+  return {soft, soft + 1};
+}
+
+// A process identified beyond pid reuse: its pid and its start time.
+struct ProcessId {
+  pid_t pid = 0;
+  std::uint64_t start_ticks = 0;
+  friend bool operator==(const ProcessId&, const ProcessId&) = default;
+};
+
+struct ProcessStat {
+  char state = '?';
+  pid_t group = 0;
+  std::uint64_t cpu_ticks = 0;  // utime + stime + cutime + cstime
+  std::uint64_t threads = 0;
+  std::uint64_t start_ticks = 0;
+  std::uint64_t resident_pages = 0;
+};
+
+// Reads a small /proc file into `buffer`; false when it is gone (the process ended).
+bool read_proc_file(const char* path, std::string& buffer) {
+  UniqueFd file(::open(path, O_RDONLY | O_CLOEXEC));
+  if (!file.is_open())
+    return false;
+  buffer.clear();
+  std::array<char, 4096> chunk{};
+  for (;;) {
+    const ssize_t count = ::read(file.get(), chunk.data(), chunk.size());
+    if (count < 0) {
+      if (errno == EINTR)
+        continue;
+      return false;  // ESRCH: it ended while we read
+    }
+    if (count == 0)
+      return true;
+    buffer.append(chunk.data(), static_cast<std::size_t>(count));
+  }
+}
+
+// /proc/PID/stat: "pid (comm) state ppid pgrp ...". The name may hold spaces and parentheses, so
+// the fields are counted from the last ')'.
+std::optional<ProcessStat> read_stat(pid_t pid, std::string& buffer) {
+  std::array<char, 48> path{};
+  std::snprintf(path.data(), path.size(), "/proc/%d/stat", static_cast<int>(pid));
+  if (!read_proc_file(path.data(), buffer))
+    return std::nullopt;
+  const std::size_t name_end = buffer.rfind(')');
+  if (name_end == std::string::npos)
+    return std::nullopt;
+  // Fields from 3 (state) on; the numbers are those of proc(5).
+  std::array<std::uint64_t, 25> numbers{};
+  ProcessStat stat;
+  std::size_t field = 3;
+  const char* at = buffer.data() + name_end + 1;
+  const char* const end = buffer.data() + buffer.size();
+  while (at < end && field < 3 + numbers.size()) {
+    while (at < end && *at == ' ')
+      ++at;
+    const char* const token_end = std::find(at, end, ' ');
+    if (field == 3) {
+      stat.state = at < token_end ? *at : '?';
+    } else {
+      long long value = 0;  // some fields (priority, nice) are negative
+      std::from_chars(at, token_end, value);
+      numbers[field - 3] = static_cast<std::uint64_t>(value);
+    }
+    at = token_end;
+    ++field;
+  }
+  stat.group = static_cast<pid_t>(numbers[5 - 3]);
+  stat.cpu_ticks = numbers[14 - 3] + numbers[15 - 3] + numbers[16 - 3] + numbers[17 - 3];
+  stat.threads = numbers[20 - 3];
+  stat.start_ticks = numbers[22 - 3];
+  stat.resident_pages = numbers[24 - 3];
+  return stat;
+}
+
+void append_pids(std::string_view text, std::vector<pid_t>& pids) {
+  const char* at = text.data();
+  const char* const end = text.data() + text.size();
+  while (at < end) {
+    if (*at == ' ' || *at == '\n') {
+      ++at;
+      continue;
+    }
+    int pid = 0;
+    const auto [next, error] = std::from_chars(at, end, pid);
+    if (error != std::errc() || next == at)
+      return;
+    pids.push_back(static_cast<pid_t>(pid));
+    at = next;
+  }
+}
+
+// The children of every thread of `pid` (each thread lists those it forked).
+void append_children(pid_t pid, std::uint64_t threads, std::string& buffer,
+                     std::vector<pid_t>& pids) {
+  std::array<char, 80> path{};
+  if (threads <= 1) {
+    std::snprintf(path.data(), path.size(), "/proc/%d/task/%d/children", static_cast<int>(pid),
+                  static_cast<int>(pid));
+    if (read_proc_file(path.data(), buffer))
+      append_pids(buffer, pids);
+    return;
+  }
+  std::snprintf(path.data(), path.size(), "/proc/%d/task", static_cast<int>(pid));
+  DIR* const tasks = ::opendir(path.data());
+  if (tasks == nullptr)
+    return;
+  while (const dirent* const task = ::readdir(tasks)) {
+    const std::string_view name = task->d_name;
+    int thread = 0;
+    if (std::from_chars(name.data(), name.data() + name.size(), thread).ec != std::errc())
+      continue;  // "." and ".."
+    std::snprintf(path.data(), path.size(), "/proc/%d/task/%d/children", static_cast<int>(pid),
+                  thread);
+    if (read_proc_file(path.data(), buffer))
+      append_pids(buffer, pids);
+  }
+  ::closedir(tasks);
+}
+
+struct TreeSample {
+  std::uint64_t resident_bytes = 0;
+  double cpu_seconds = 0;
+  std::vector<ProcessId> outside_group;  // members of the tree that left the run's group
+};
+
+// Walks the tree of processes from `root`, summing resident memory and CPU time (a process's own
+// and that of the children it reaped). Processes that end during the walk are skipped.
+TreeSample sample_tree(pid_t root, pid_t group, std::string& buffer) {
+  static const auto page_size = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  static const auto ticks_per_second = static_cast<double>(::sysconf(_SC_CLK_TCK));
+  TreeSample sample;
+  std::uint64_t cpu_ticks = 0;
+  std::vector<pid_t> pending{root};
+  for (std::size_t walked = 0; !pending.empty() && walked < kMostProcessesWalked; ++walked) {
+    const pid_t pid = pending.back();
+    pending.pop_back();
+    const std::optional<ProcessStat> stat = read_stat(pid, buffer);
+    if (!stat)
+      continue;
+    cpu_ticks += stat->cpu_ticks;
+    sample.resident_bytes += stat->resident_pages * page_size;
+    if (stat->group != group)
+      sample.outside_group.push_back({pid, stat->start_ticks});
+    if (stat->state != 'Z')
+      append_children(pid, stat->threads, buffer, pending);
+  }
+  sample.cpu_seconds = static_cast<double>(cpu_ticks) / ticks_per_second;
+  return sample;
+}
+
+// Whether `process` still exists (it may be a zombie), telling it from a later one with its pid.
+std::optional<ProcessStat> still_there(const ProcessId& process, std::string& buffer) {
+  std::optional<ProcessStat> stat = read_stat(process.pid, buffer);
+  if (stat && stat->start_ticks != process.start_ticks)
+    return std::nullopt;
+  return stat;
+}
+
+// One run from fork to the last reaped process. The destructor kills and reaps what is left when
+// the watch ends by an exception.
+class Run {
+ public:
+  Run(pid_t child, Pipe& stdout_pipe, Pipe& stderr_pipe, const ProcessLimits& limits,
+      Clock::time_point start)
+      : child_(child),
+        stdout_(std::move(stdout_pipe.read_end)),
+        stderr_(std::move(stderr_pipe.read_end)),
+        limits_(limits),
+        start_(start),
+        read_buffer_(kReadChunk) {
+    result_.process_group = child;
+  }
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
+  ~Run() {
+    if (!reaped_) {
+      ::kill(-child_, SIGKILL);
+      int status = 0;
+      rusage usage{};
+      wait_for_child(status, usage);
+      reap_group(Clock::now() + kReapGrace);
+    }
+  }
+
+  ProcessResult watch();
+
+ private:
+  bool read_pipes(int timeout_ms);
+  bool read_pipe(UniqueFd& pipe, bool is_stdout);
+  void keep_output(std::string_view data);
+  void keep_stderr(std::string_view data);
+  bool sample_and_check();
+  bool main_process_ended() const;
+  void kill_everything();
+  bool wait_for_child(int& status, rusage& usage);
+  void reap_group(Clock::time_point deadline);
+  void count_orphan(const rusage& usage) {
+    orphan_cpu_seconds_ += rusage_seconds(usage);
+    result_.peak_bytes = std::max(result_.peak_bytes, rusage_peak_bytes(usage));
+  }
+
+  const pid_t child_;
+  UniqueFd stdout_;
+  UniqueFd stderr_;
+  const ProcessLimits& limits_;
+  const Clock::time_point start_;
+  std::vector<char> read_buffer_;
+  std::string stat_buffer_;
+  ProcessResult result_;
+  std::optional<ProcessEnd> limit_reached_;
+  bool output_overflowed_ = false;
+  bool reaped_ = false;
+  std::uint64_t last_resident_bytes_ = 0;
+  double sampled_cpu_seconds_ = 0;
+  std::vector<ProcessId> outside_group_;
+  double orphan_cpu_seconds_ = 0;
+};
+
+void Run::keep_output(std::string_view data) {
+  const std::uint64_t room =
+      limits_.output_bytes - std::min<std::uint64_t>(limits_.output_bytes, result_.output.size());
+  if (data.size() > room) {
+    data = data.substr(0, static_cast<std::size_t>(room));
+    output_overflowed_ = true;
+  }
+  result_.output.append(data);
+}
+
+void Run::keep_stderr(std::string_view data) {
+  std::string& tail = result_.stderr_tail;
+  tail.append(data.size() > kStderrTailBytes ? data.substr(data.size() - kStderrTailBytes) : data);
+  if (tail.size() > 2 * kStderrTailBytes)  // trimmed now and then rather than at each read
+    tail.erase(0, tail.size() - kStderrTailBytes);
+}
+
+// Reads what one pipe holds; closes it at end of file. True when something was read.
+bool Run::read_pipe(UniqueFd& pipe, bool is_stdout) {
+  bool read_some = false;
+  for (int reads = 0; reads < kReadsPerLook && pipe.is_open(); ++reads) {
+    const ssize_t count = ::read(pipe.get(), read_buffer_.data(), read_buffer_.size());
+    if (count > 0) {
+      read_some = true;
+      const std::string_view data(read_buffer_.data(), static_cast<std::size_t>(count));
+      if (is_stdout)
+        keep_output(data);
+      else
+        keep_stderr(data);
+      continue;
+    }
+    if (count < 0 && errno == EINTR)
+      continue;
+    if (count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+      break;
+    pipe.reset();  // end of file (or an error no retry mends)
+  }
+  return read_some;
+}
+
+// Waits up to `timeout_ms` for output and reads it. True when something was read.
+bool Run::read_pipes(int timeout_ms) {
+  std::array<pollfd, 2> watched{{{stdout_.get(), POLLIN, 0}, {stderr_.get(), POLLIN, 0}}};
+  if (::poll(watched.data(), watched.size(), timeout_ms) < 0) {
+    if (errno == EINTR)
+      return false;
+    throw_errno("cannot poll the pipes of a run");
+  }
+  bool read_some = false;
+  if (watched[0].revents != 0)
+    read_some |= read_pipe(stdout_, true);
+  if (watched[1].revents != 0)
+    read_some |= read_pipe(stderr_, false);
+  return read_some;
+}
+
+// Samples the tree and records a limit it passed. True when memory grew fast since the last one.
+bool Run::sample_and_check() {
+  TreeSample sample = sample_tree(child_, child_, stat_buffer_);
+  for (const ProcessId& process : sample.outside_group) {
+    if (std::find(outside_group_.begin(), outside_group_.end(), process) == outside_group_.end())
+      outside_group_.push_back(process);
+  }
+  result_.peak_bytes = std::max(result_.peak_bytes, sample.resident_bytes);
+  sampled_cpu_seconds_ = std::max(sampled_cpu_seconds_, sample.cpu_seconds);
+  const bool fast_growth = sample.resident_bytes > last_resident_bytes_ + kFastGrowthBytes;
+  last_resident_bytes_ = sample.resident_bytes;
+  if (limits_.memory_bytes != 0 && sample.resident_bytes > limits_.memory_bytes)
+    limit_reached_ = ProcessEnd::memory_limit;
+  else if (sample.cpu_seconds >= limits_.cpu_seconds)
+    limit_reached_ = ProcessEnd::cpu_limit;
+  return fast_growth;
+}
+
+// Whether the first process has ended, leaving it a zombie: its pid, and so the group's id, stay
+// reserved until we reap it, so killing the group cannot hit a stranger.
+bool Run::main_process_ended() const {
+  siginfo_t info{};
+  if (::waitid(P_PID, static_cast<id_t>(child_), &info, WEXITED | WNOHANG | WNOWAIT) != 0)
+    return errno != EINTR;  // ECHILD: gone (reaped by someone else); nothing left to wait for
+  return info.si_pid == child_;
+}
+
+// The group with one signal; members that left it one by one, those still the same processes.
+void Run::kill_everything() {
+  ::kill(-child_, SIGKILL);
+  for (const ProcessId& process : outside_group_) {
+    const std::optional<ProcessStat> stat = still_there(process, stat_buffer_);
+    if (stat && stat->state != 'Z')
+      ::kill(process.pid, SIGKILL);
+  }
+}
+
+// False (errno set) when the child cannot be waited for: reaped elsewhere.
+bool Run::wait_for_child(int& status, rusage& usage) {
+  reaped_ = true;
+  while (::wait4(child_, &status, 0, &usage) < 0) {
+    if (errno != EINTR)
+      return false;
+  }
+  return true;
+}
+
+// Reaps the group's other members (the killed orphans come to us as the subreaper) and the
+// processes that left it, until none is left or the deadline passes (a process stuck in the
+// kernel). Their CPU time counts for the run.
+void Run::reap_group(Clock::time_point deadline) {
+  for (;;) {
+    int status = 0;
+    rusage usage{};
+    while (::wait4(-child_, &status, WNOHANG, &usage) > 0)
+      count_orphan(usage);
+    bool others_left = false;
+    for (const ProcessId& process : outside_group_) {
+      const std::optional<ProcessStat> stat = still_there(process, stat_buffer_);
+      if (!stat)
+        continue;
+      others_left = true;
+      if (stat->state != 'Z')
+        ::kill(process.pid, SIGKILL);
+      else if (::wait4(process.pid, &status, WNOHANG, &usage) > 0)
+        count_orphan(usage);
+    }
+    const bool group_left = ::kill(-child_, 0) == 0;
+    if ((!group_left && !others_left) || Clock::now() >= deadline)
+      return;
+    if (group_left)
+      ::kill(-child_, SIGKILL);  // again: a member may have been forked while the kill landed
+    std::this_thread::sleep_for(200us);
+  }
+}
+
+ProcessResult Run::watch() {
+  int timeout_ms = 1;
+  Clock::time_point last_sample;
+  for (;;) {
+    const bool read_some = read_pipes(timeout_ms);
+    if (output_overflowed_) {
+      limit_reached_ = ProcessEnd::output_limit;
+      break;
+    }
+    const Clock::time_point now = Clock::now();
+    if (seconds_between(start_, now) >= limits_.wall_seconds) {
+      limit_reached_ = ProcessEnd::wall_limit;
+      break;
+    }
+    bool fast_growth = false;
+    if (now - last_sample >= kSampleInterval) {
+      fast_growth = sample_and_check();
+      last_sample = now;
+      if (limit_reached_)
+        break;
+    }
+    if (main_process_ended())
+      break;
+    // Quick looks while something happens, longer sleeps while it computes or waits.
+    timeout_ms = read_some || fast_growth ? 1 : std::min(2 * timeout_ms, kLongestSleepMs);
+  }
+
+  // Whether a limit was reached or the first process ended by itself, nothing of the run may go
+  // on: background processes included.
+  kill_everything();
+  int status = 0;
+  rusage usage{};
+  if (!wait_for_child(status, usage)) {
+    const int error = errno;
+    kill_everything();
+    throw std::system_error(error, std::generic_category(),
+                            "cannot wait for the run's process (SIGCHLD ignored, or waited for "
+                            "elsewhere)");
+  }
+  result_.wall_seconds = seconds_between(start_, Clock::now());
+
+  const Clock::time_point drain_deadline = Clock::now() + kDrainGrace;
+  while ((stdout_.is_open() || stderr_.is_open()) && Clock::now() < drain_deadline)
+    read_pipes(kLongestSleepMs);
+  stdout_.reset();
+  stderr_.reset();
+  reap_group(Clock::now() + kReapGrace);
+
+  result_.cpu_seconds = std::max(rusage_seconds(usage) + orphan_cpu_seconds_, sampled_cpu_seconds_);
+  result_.peak_bytes = std::max(result_.peak_bytes, rusage_peak_bytes(usage));
+  if (result_.stderr_tail.size() > kStderrTailBytes)
+    result_.stderr_tail.erase(0, result_.stderr_tail.size() - kStderrTailBytes);
+
+  if (limit_reached_) {
+    result_.end = *limit_reached_;
+  } else if (WIFEXITED(status)) {
+    // Output found past the cap after the exit is still output the caller cannot see whole.
+    result_.end = output_overflowed_ ? ProcessEnd::output_limit : ProcessEnd::exited;
+    result_.exit_status = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    const int signal_number = WTERMSIG(status);
+    // SIGXCPU or SIGKILL from the RLIMIT_CPU backstop, when the watch fell behind.
+    const bool cpu_backstop = (signal_number == SIGXCPU || signal_number == SIGKILL) &&
+                              result_.cpu_seconds >= limits_.cpu_seconds;
+    result_.end = cpu_backstop ? ProcessEnd::cpu_limit : ProcessEnd::signaled;
+    result_.signal = cpu_backstop ? 0 : signal_number;
+  }
+  return std::move(result_);
+}
+
+std::string fixed(double value, int decimals) {
+  std::array<char, 32> text{};
+  std::snprintf(text.data(), text.size(), "%.*f", decimals, value);
+  return text.data();
+}
+
+std::string mebibytes(std::uint64_t bytes) {
+  return fixed(static_cast<double>(bytes) / (1024.0 * 1024.0), 0) + " MiB";
+}
+
+}  // namespace
+
+ProcessResult run_limited(const std::string& command, const ProcessInput& input,
+                          const ProcessLimits& limits) {
+  become_child_subreaper();
+  UniqueFd stdin_file = std::visit([](const auto& source) { return open_input(source); }, input);
+  Pipe stdout_pipe = make_pipe();
+  Pipe stderr_pipe = make_pipe();
+
+  const std::string script = shell_script(command);
+  ChildSetup setup;
+  setup.argv = {"/bin/sh", "-c", script.c_str(), nullptr};
+  setup.envp = environ;
+  setup.standard_fds = {stdin_file.get(), stdout_pipe.write_end.get(), stderr_pipe.write_end.get()};
+  setup.cpu_limit = cpu_rlimit(limits.cpu_seconds);
+  sigemptyset(&setup.empty_mask);
+  setup.default_action.sa_handler = SIG_DFL;
+  sigemptyset(&setup.default_action.sa_mask);
+
+  const Clock::time_point start = Clock::now();
+  const pid_t child = ::fork();
+  if (child < 0)
+    throw_errno("cannot fork to run " + command);
+  if (child == 0)
+    run_child(setup);
+  // Also here: whichever of the two runs first, the group exists before we may kill it.
+  ::setpgid(child, child);
+  stdin_file.reset();
+  stdout_pipe.write_end.reset();
+  stderr_pipe.write_end.reset();
+
+  Run run(child, stdout_pipe, stderr_pipe, limits, start);
+  return run.watch();
+}
+
+std::string describe(const ProcessResult& result) {
+  switch (result.end) {
+    case ProcessEnd::exited:
+      return "exit status " + std::to_string(result.exit_status);
+    case ProcessEnd::signaled: {
+      std::string text = "killed by signal " + std::to_string(result.signal);
+      if (const char* const name = ::sigabbrev_np(result.signal))
+        text += std::string(" (SIG") + name + ")";
+      return text;
+    }
+    case ProcessEnd::cpu_limit:
+      return "CPU time limit (" + fixed(result.cpu_seconds, 2) + " s of CPU)";
+    case ProcessEnd::wall_limit:
+      return "wall-clock time limit (" + fixed(result.wall_seconds, 1) + " s)";
+    case ProcessEnd::memory_limit:
+      return "memory limit (peak " + mebibytes(result.peak_bytes) + ")";
+    case ProcessEnd::output_limit:
+      return "output limit (" +
+             (result.output.size() >= (std::size_t{1} << 20)
+                  ? mebibytes(result.output.size())
+                  : std::to_string(result.output.size()) + " bytes") +
+             " kept)";
+  }
+  return "unknown end";
+}
+
+}  // namespace gamebatch::io

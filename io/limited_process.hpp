@@ -1,0 +1,86 @@
+// Running another program (a user's solution) under limits of CPU time, wall-clock time, memory
+// and output, for `gamebatch check` and `gamebatch stress`. Linux only. It reports facts (how the
+// run ended, what it used); the caller decides verdicts.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <variant>
+
+namespace gamebatch::io {
+
+struct ProcessLimits {
+  // CPU time (user + system, summed over the whole process tree) at which the run is killed.
+  double cpu_seconds = 10;
+  // Wall-clock time at which the run is killed.
+  double wall_seconds = 30;
+  // Resident memory (summed over the process tree) above which the run is killed; 0: no limit.
+  std::uint64_t memory_bytes = 0;
+  // Standard output kept; one byte more and the run is killed.
+  std::uint64_t output_bytes = std::uint64_t{64} << 20;
+};
+
+enum class ProcessEnd { exited, signaled, cpu_limit, wall_limit, memory_limit, output_limit };
+
+struct ProcessResult {
+  ProcessEnd end = ProcessEnd::exited;
+  int exit_status = 0;  // when exited
+  int signal = 0;       // the signal that ended it when signaled, 0 otherwise
+  // User + system time of the tree: the largest of what wait4 reports (for the program with the
+  // descendants it waited for, plus the killed ones reaped here) and the last sample of the tree.
+  double cpu_seconds = 0;
+  double wall_seconds = 0;
+  // The largest summed resident memory of the tree over the samples, and at least any ru_maxrss
+  // wait4 reports: set however the run ended, so a caller can judge memory by peak_bytes > limit.
+  std::uint64_t peak_bytes = 0;
+  std::string output;       // standard output, at most ProcessLimits::output_bytes
+  std::string stderr_tail;  // the last kStderrTailBytes of standard error, for messages
+  // The run's process group (its id is the first process's). It has no process left when
+  // run_limited returns; for tests and diagnostics.
+  pid_t process_group = 0;
+};
+
+inline constexpr std::size_t kStderrTailBytes = 2048;
+
+// Where the program's standard input comes from: a file, or a text (held in an anonymous memory
+// file, so the program can seek in it as in a file).
+struct StdinFile {
+  std::filesystem::path path;
+};
+struct StdinText {
+  std::string text;
+};
+using ProcessInput = std::variant<StdinFile, StdinText>;
+
+// Runs `/bin/sh -c command` in a process group of its own, stdin from `input`, stdout captured
+// (at most limits.output_bytes), the tail of stderr kept, and waits for it under the limits. A
+// limit kills the whole group; when the first process ends, whatever it left running in its
+// group is killed too, and so are the processes of the tree seen outside the group (setsid):
+// nothing of the run is left running or unreaped when it returns, short of a process that left
+// the group between two samples of the tree (a millisecond or so apart).
+//
+// Safe to call from several threads at once. It makes this process a child subreaper
+// (PR_SET_CHILD_SUBREAPER, once, on the first call) so that it can reap the orphans of its runs
+// even where PID 1 does not reap zombies (containers); so other code in this process must not
+// wait for any child (waitpid(-1, ...)), and SIGCHLD must not be ignored.
+//
+// A simple command (one program and its arguments, redirections allowed) is run as `exec
+// command`, so that the program replaces sh and a signal that kills it is reported as such; a
+// compound one (a list, a pipeline) ends as sh ends it, a program's signal then showing as sh's
+// exit status 128+N.
+//
+// A command that cannot start comes back as exit status 127 (from sh, or from the child when
+// /bin/sh itself cannot run, with a message in stderr_tail). Throws std::system_error when the
+// input file cannot be opened or a system call of this process fails (pipe, fork).
+ProcessResult run_limited(const std::string& command, const ProcessInput& input,
+                          const ProcessLimits& limits);
+
+// One line for messages: "exit status 3", "killed by signal 11 (SIGSEGV)", "CPU time limit
+// (2.01 s of CPU)", "wall-clock time limit (30.0 s)", "memory limit (peak 257 MiB)", "output
+// limit (64 MiB kept)".
+std::string describe(const ProcessResult& result);
+
+}  // namespace gamebatch::io
