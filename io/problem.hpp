@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "io/official_limits.hpp"
+
 namespace gamebatch::io {
 
 // One parsed case, ready to solve. solve() may run nested oneTBB parallel loops.
@@ -73,12 +75,37 @@ class Problem {
   // rank) and is rebuilt there. By default the text is parsed as a file of one case, which suits
   // every format that starts with its case count. Throws InputError when it is not one valid case.
   virtual std::unique_ptr<Case> parse_canonical_case(std::string_view canonical) const {
-    std::string file = "1\n";
-    file += canonical;
-    std::vector<std::unique_ptr<Case>> cases = parse(file);
+    std::vector<std::unique_ptr<Case>> cases = parse(file_of_cases({std::string(canonical)}));
     if (cases.size() != 1)
       throw std::invalid_argument("not one case");
     return std::move(cases.front());
+  }
+
+  // A file of these cases (canonical texts) in the game's format. By default the case count on
+  // its own line, then the cases, as every format that starts with its case count has it.
+  virtual std::string file_of_cases(const std::vector<std::string>& canonical_cases) const {
+    std::string file = std::to_string(canonical_cases.size()) + "\n";
+    for (const std::string& canonical : canonical_cases)
+      file += canonical;
+    return file;
+  }
+
+  // Where `text`, a valid input for parse(), leaves the limits of the game's official statement
+  // (narrower than gamebatch's: `gamebatch validate`). Throws InputError as parse() does for a
+  // file that is no valid input at all. By default a game has no limits of its own beyond its
+  // format's.
+  virtual OfficialLimitReport check_official_limits(std::string_view text) const {
+    parse(text);
+    return {};
+  }
+
+  // Smaller variants of the case whose canonical() text is `canonical`, as canonical texts, the
+  // largest cuts first (`gamebatch stress` keeps the first that still fails, then asks again).
+  // Each is strictly smaller by the game's measure (core/GAME/shrink.hpp), so shrinking ends, and
+  // stays within the official limits when the case was within them. Empty: nothing smaller (the
+  // default: a game without a shrinker).
+  virtual std::vector<std::string> shrink_candidates(std::string_view /*canonical*/) const {
+    return {};
   }
 
   // The output line (with its newline) for the answer of case `case_number` (1-based). By default
@@ -104,7 +131,6 @@ class Problem {
   virtual void use_artefact_source(ArtefactSource* /*source*/) const {}
 };
 
-// The Case of a game whose parsed instance is solved and printed by two plain functions.
 // The Case of a game whose parsed instance is solved, printed and costed by three plain functions.
 template <typename Instance>
 class InstanceCase final : public Case {
@@ -137,6 +163,22 @@ std::vector<std::unique_ptr<Case>> make_cases(std::vector<Instance> instances,
         std::make_unique<InstanceCase<Instance>>(std::move(instance), solver, printer, cost));
   }
   return cases;
+}
+
+// Problem::shrink_candidates for a game whose format parses files into instances and prints one
+// instance, and whose core shrinks an instance.
+template <typename Instance>
+std::vector<std::string> shrink_canonical_case(
+    const Problem& problem, std::string_view canonical,
+    std::vector<Instance> (*parse_file)(std::string_view),
+    std::vector<Instance> (*shrink)(const Instance&), std::string (*format_case)(const Instance&)) {
+  const std::vector<Instance> parsed = parse_file(problem.file_of_cases({std::string(canonical)}));
+  if (parsed.size() != 1)
+    throw std::invalid_argument("not one case");
+  std::vector<std::string> smaller;
+  for (const Instance& instance : shrink(parsed.front()))
+    smaller.push_back(format_case(instance));
+  return smaller;
 }
 
 // Every game gamebatch knows, in a fixed order.

@@ -216,8 +216,9 @@ void dispatch_case(const io::Problem& problem, const SolveOptions& options, cons
 
 // Writes an accepted file's answers whole, on the calling thread; a failure rejects the file.
 // Called once per file, when its last case is answered (or it has none), before it is finished.
-void write_answers(const io::Problem& problem, FileRecord& record) {
-  if (!record.error.empty() || record.case_failed.load())
+// Nothing is written when the answers go to SolveOptions::answers_to (the finisher hands them).
+void write_answers(const io::Problem& problem, const SolveOptions& options, FileRecord& record) {
+  if (!record.error.empty() || record.case_failed.load() || options.answers_to)
     return;
   std::string content;
   for (std::size_t k = 0; k < record.answers.size(); ++k)
@@ -241,6 +242,8 @@ class Finisher {
       record.error = record.case_error;
     if (record.error.empty()) {
       count_answers(record);
+      if (options_.answers_to)
+        options_.answers_to(record.index, record.answers);
     } else {
       reject(record);
     }
@@ -296,7 +299,7 @@ class Finisher {
     }
     // A stale answer file would pass for the answers of the new, bad input.
     std::error_code ignored;
-    if (std::filesystem::remove(file.answer, ignored)) {
+    if (!options_.answers_to && std::filesystem::remove(file.answer, ignored)) {
       spdlog::info("removed the stale answer file {}", file.answer.string());
     }
   }
@@ -323,7 +326,8 @@ RunSummary run_solve(const SolveOptions& options) {
   const io::Problem& problem = *options.problem;
   RunSummary summary;
   summary.files = options.inputs.size();
-  remove_leftovers_of_killed_runs(options.inputs);
+  if (!options.answers_to)
+    remove_leftovers_of_killed_runs(options.inputs);
 
   const std::size_t in_flight =
       options.max_files_in_flight != 0
@@ -346,9 +350,9 @@ RunSummary run_solve(const SolveOptions& options) {
 
   using Splitter = flow::multifunction_node<FilePtr, std::tuple<CaseJob, FilePtr>>;
   Splitter splitter(graph, flow::unlimited,
-                    [&problem](const FilePtr& file, Splitter::output_ports_type& ports) {
+                    [&problem, &options](const FilePtr& file, Splitter::output_ports_type& ports) {
                       if (!file->error.empty() || file->cases.empty()) {
-                        write_answers(problem, *file);  // an empty file's (empty) answers
+                        write_answers(problem, options, *file);  // an empty file's (empty) answers
                         std::get<1>(ports).try_put(file);
                         return;
                       }
@@ -359,10 +363,9 @@ RunSummary run_solve(const SolveOptions& options) {
 
   using Solver = flow::multifunction_node<CaseJob, std::tuple<FilePtr>>;
   Solver solver(graph, flow::unlimited,
-                [&problem, cache = options.cache, progress = options.progress](
-                    const CaseJob& job, Solver::output_ports_type& ports) {
-                  if (solve_case(problem, cache, progress, job)) {
-                    write_answers(problem, *job.file);
+                [&problem, &options](const CaseJob& job, Solver::output_ports_type& ports) {
+                  if (solve_case(problem, options.cache, options.progress, job)) {
+                    write_answers(problem, options, *job.file);
                     std::get<0>(ports).try_put(job.file);
                   }
                 });
@@ -374,8 +377,8 @@ RunSummary run_solve(const SolveOptions& options) {
                       dispatch_case(problem, options, job, gateway);
                     });
   flow::function_node<FilePtr, FilePtr> writer(graph, flow::unlimited,
-                                               [&problem](const FilePtr& file) {
-                                                 write_answers(problem, *file);
+                                               [&problem, &options](const FilePtr& file) {
+                                                 write_answers(problem, options, *file);
                                                  return file;
                                                });
 

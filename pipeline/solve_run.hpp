@@ -48,6 +48,11 @@ struct SolveOptions {
   CaseDispatcher* dispatcher = nullptr;
   // Live counters for a progress display; nullptr: none.
   ProgressCounters* progress = nullptr;
+  // When set, each accepted file's answers (Case::solve's text, one per case, in case order) are
+  // handed to it instead of being written: nothing is written or removed on disk (`check` keeps
+  // the expected answers in memory). Called once per accepted file, in input order, from one
+  // thread at a time, before on_file_done.
+  std::function<void(std::size_t file_index, const std::vector<std::string>& answers)> answers_to{};
   // Called once per file, in input order, from one thread at a time, when the file is written or
   // rejected (for the run report).
   std::function<void(const FileReport&)> on_file_done{};

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/boigame/boigame.hpp"
+#include "core/boigame/shrink.hpp"
 #include "io/boigame/format.hpp"
 
 namespace gamebatch::io::boigame {
@@ -84,6 +85,13 @@ class BoigameProblem final : public Problem {
            "who wins";
   }
   std::uint32_t solver_version() const override { return 1; }
+  OfficialLimitReport check_official_limits(std::string_view text) const override {
+    return boigame::check_official_limits(text);
+  }
+  std::vector<std::string> shrink_candidates(std::string_view canonical) const override {
+    return shrink_canonical_case<Board>(*this, canonical, &parse_file,
+                                        &gamebatch::boigame::shrink_candidates, &format_board);
+  }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
     return make_cases(parse_file(text), &solve_board, &format_board, &estimated_cost_us);
   }

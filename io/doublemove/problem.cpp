@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "core/doublemove/doublemove.hpp"
+#include "core/doublemove/shrink.hpp"
 #include "core/doublemove/state_table.hpp"
 #include "io/doublemove/format.hpp"
 
@@ -126,6 +127,13 @@ class DoublemoveProblem final : public Problem {
            "Alice's winning pick sequences";
   }
   std::uint32_t solver_version() const override { return 1; }
+  OfficialLimitReport check_official_limits(std::string_view text) const override {
+    return doublemove::check_official_limits(text);
+  }
+  std::vector<std::string> shrink_candidates(std::string_view canonical) const override {
+    return shrink_canonical_case<Instance>(*this, canonical, &parse_file,
+                                           &gamebatch::doublemove::shrink_candidates, &format_case);
+  }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
     return make_cases(parse_file(text), &solve_instance, &format_case, &estimated_cost_us);
   }

@@ -1,5 +1,6 @@
 #include "io/wallgame/problem.hpp"
 
+#include "core/wallgame/shrink.hpp"
 #include "core/wallgame/wallgame.hpp"
 #include "io/wallgame/format.hpp"
 
@@ -32,6 +33,13 @@ class WallgameProblem final : public Problem {
     return "TopCoder SRM 580 WallGameDiv1: Rabbit walks a token down a board, Eel builds walls";
   }
   std::uint32_t solver_version() const override { return 1; }
+  OfficialLimitReport check_official_limits(std::string_view text) const override {
+    return wallgame::check_official_limits(text);
+  }
+  std::vector<std::string> shrink_candidates(std::string_view canonical) const override {
+    return shrink_canonical_case<Board>(*this, canonical, &parse_file,
+                                        &gamebatch::wallgame::shrink_candidates, &format_case);
+  }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
     return make_cases(parse_file(text), &solve_board, &format_case, &estimated_cost_us);
   }

@@ -1,5 +1,6 @@
 #include "io/willow/problem.hpp"
 
+#include "core/willow/shrink.hpp"
 #include "core/willow/willow.hpp"
 #include "io/willow/format.hpp"
 
@@ -29,6 +30,13 @@ class WillowProblem final : public Problem {
     return "Code Jam 2014 R3 D: coins on a tree, minimax over both players' start cities";
   }
   std::uint32_t solver_version() const override { return 1; }
+  OfficialLimitReport check_official_limits(std::string_view text) const override {
+    return willow::check_official_limits(text);
+  }
+  std::vector<std::string> shrink_candidates(std::string_view canonical) const override {
+    return shrink_canonical_case<Instance>(*this, canonical, &parse_file,
+                                           &gamebatch::willow::shrink_candidates, &format_case);
+  }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
     return make_cases(parse_file(text), &solve_instance, &format_case, &estimated_cost_us);
   }
