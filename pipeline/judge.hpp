@@ -1,0 +1,76 @@
+// Judging a solution's run on one input against the exact answers: the verdicts of `gamebatch
+// check` and `gamebatch stress`, and how a run's timing is made honest when many run at once.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "io/limited_process.hpp"
+#include "io/problem.hpp"
+
+namespace gamebatch::pipeline {
+
+enum class Verdict { accepted, wrong_answer, time_limit, memory_limit, runtime_error };
+
+// "AC", "WA", "TLE", "MLE", "RE".
+std::string_view short_name(Verdict verdict);
+
+struct JudgeLimits {
+  double time_limit_seconds = 10;        // CPU time (user + system) of the solution's process tree
+  std::uint64_t memory_limit_bytes = 0;  // peak resident memory; 0: none
+  std::uint64_t output_limit_bytes = std::uint64_t{64} << 20;
+};
+
+// What one run of a solution on one input came to.
+struct RunVerdict {
+  Verdict verdict = Verdict::accepted;
+  double seconds = 0;  // CPU time of the run judged
+  double peak_mb = 0;  // its peak resident memory, in MiB
+  // WA: the first wrong case (1-based) and its expected and received text (each at most
+  // kShownCharacters). nullopt where they do not apply (output past the last case: no case).
+  std::optional<std::size_t> case_number;
+  std::optional<std::string> expected;
+  std::optional<std::string> got;
+  std::string detail;        // one line: why (exit status, signal, the limit), empty for AC
+  bool rerun_alone = false;  // the verdict is that of a rerun with nothing else running
+};
+
+inline constexpr std::size_t kShownCharacters = 200;
+
+// Compares `output` with the expected answers (Case::solve's texts) of a file, case by case, token
+// by token (any whitespace between tokens): the first case whose tokens differ, or output left
+// over after the last case, makes a WA; else AC. Only the fields of WA and AC are set.
+RunVerdict compare_answers(const io::Problem& problem, const std::vector<std::string>& expected,
+                           std::string_view output);
+
+// The verdict of a finished run, in this order: MLE (the peak passed the memory limit, however the
+// run ended), TLE (a time limit stopped it, or its CPU time passed the time limit), RE (a signal
+// or a non-zero exit status), WA (output beyond its cap, or wrong), AC.
+RunVerdict judge_run(const io::Problem& problem, const std::vector<std::string>& expected,
+                     const io::ProcessResult& result, const JudgeLimits& limits);
+
+// The limits a run is started with: the CPU time limit doubled (so that a run slowed by its
+// neighbours can still finish and be rerun alone), the wall clock cut at three times the time
+// limit plus a second, memory and output as given.
+io::ProcessLimits process_limits(const JudgeLimits& limits);
+
+// Whether a TLE of a run made while others ran may be an effect of sharing the machine: the run
+// ended by itself over the time limit but under the doubled one, or the wall clock cut it after it
+// had used half its time limit of CPU. Such a run is rerun alone before TLE is reported.
+bool needs_rerun_alone(const RunVerdict& verdict, const io::ProcessResult& result,
+                       const JudgeLimits& limits);
+
+// Runs `command` on one input (a file, or text for stress) and judges it. Thread-safe.
+struct JudgedRun {
+  RunVerdict verdict;
+  io::ProcessResult result;
+};
+JudgedRun run_and_judge(const io::Problem& problem, const std::string& command,
+                        const io::ProcessInput& input, const std::vector<std::string>& expected,
+                        const JudgeLimits& limits);
+
+}  // namespace gamebatch::pipeline
