@@ -12,6 +12,7 @@
 #include "tools/cache_commands.hpp"
 #include "tools/gen_command.hpp"
 #include "tools/run_config.hpp"
+#include "tools/setter_commands.hpp"
 #include "tools/solve_command.hpp"
 #include "tools/version.hpp"
 
@@ -86,6 +87,8 @@ int run_cli(int argc, char** argv) {
   add_cache_commands(app, cache_arguments);
   TableArguments table_arguments;
   add_table_command(app, table_arguments);
+  SetterArguments setter_arguments;
+  add_setter_commands(app, setter_arguments);
   app.footer(
       "Exit status: 0 all inputs solved, 1 some input rejected (the others were still\n"
       "solved), 2 usage or configuration error. 'gamebatch SUBCOMMAND --help' tells more.");
@@ -105,6 +108,8 @@ int run_cli(int argc, char** argv) {
     return run_cache_command(app, cache_arguments);
   if (app.got_subcommand("table"))
     return run_table(table_arguments);
+  if (const int status = run_setter_command(app, setter_arguments); status >= 0)
+    return status;
   return kExitUsage;
 }
 

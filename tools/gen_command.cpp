@@ -27,13 +27,6 @@ constexpr int kExitWritten = 0;
 constexpr int kExitNotWritten = 1;
 constexpr std::string_view kMixed = "mixed";
 
-// An option that only some games take: given for another GAME, it is a usage error.
-struct GameOption {
-  std::string name;
-  CLI::Option* option = nullptr;
-  std::vector<std::string> games;
-};
-
 io::IntRange range_named(const std::string& option, const std::string& text) {
   if (const std::optional<io::IntRange> range = io::parse_int_range(text))
     return *range;
@@ -59,16 +52,6 @@ std::optional<Enum> mixable_value_named(const std::string& option, const std::st
   return value_named(option, name, all, "|mixed");
 }
 
-// CLI11 2.1 takes "-1" and "2^64" for a std::uint64_t, wrapped around or cut: check the text.
-std::string seed_problem(const std::string& text) {
-  std::uint64_t value = 0;
-  const char* end = text.data() + text.size();
-  const auto [stop, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || error != std::errc() || stop != end)
-    return "expected an integer from 0 to 2^64 - 1, got '" + text + "'";
-  return "";
-}
-
 std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
   std::string text;
   for (const std::string& part : parts) {
@@ -79,30 +62,44 @@ std::string joined(const std::vector<std::string>& parts, std::string_view separ
   return text;
 }
 
-// The parsed arguments as checked options; throws CLI::ValidationError naming the option at fault.
-io::GenerateOptions checked_options(const GenArguments& arguments,
-                                    const std::vector<GameOption>& game_options) {
-  for (const GameOption& entry : game_options) {
+}  // namespace
+
+std::string seed_problem(const std::string& text) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (text.empty() || error != std::errc() || stop != end)
+    return "expected an integer from 0 to 2^64 - 1, got '" + text + "'";
+  return "";
+}
+
+std::vector<std::string> generated_games() {
+  std::vector<std::string> games;
+  for (const io::Problem* problem : io::all_problems()) {
+    if (io::default_game_options(problem->name()))
+      games.emplace_back(problem->name());
+  }
+  return games;
+}
+
+io::GameOptions checked_game_options(const std::string& game,
+                                     const GameOptionArguments& arguments) {
+  for (const GameOption& entry : arguments.registered) {
     if (entry.option->count() != 0 &&
-        std::find(entry.games.begin(), entry.games.end(), arguments.game) == entry.games.end()) {
-      throw CLI::ValidationError(entry.name, "an option of " + joined(entry.games, " and ") +
-                                                 ", not of " + arguments.game);
+        std::find(entry.games.begin(), entry.games.end(), game) == entry.games.end()) {
+      throw CLI::ValidationError(
+          entry.name, "an option of " + joined(entry.games, " and ") + ", not of " + game);
     }
   }
   const auto given = [&](std::string_view name) {
-    return std::any_of(game_options.begin(), game_options.end(), [&](const GameOption& entry) {
-      return entry.name == name && entry.option->count() != 0;
-    });
+    return std::any_of(
+        arguments.registered.begin(), arguments.registered.end(),
+        [&](const GameOption& entry) { return entry.name == name && entry.option->count() != 0; });
   };
 
-  io::GenerateOptions options;
-  // GAME was checked against the games gen knows.
-  options.game = io::default_game_options(arguments.game).value();
-  options.seed = arguments.seed;
-  options.file_count = arguments.count;
-  options.cases_per_file = arguments.cases_per_file;
-  options.out_dir = arguments.out_dir;
-  if (auto* willow_options = std::get_if<io::WillowGenOptions>(&options.game)) {
+  // The game was checked against the games gen knows.
+  io::GameOptions options = io::default_game_options(game).value();
+  if (auto* willow_options = std::get_if<io::WillowGenOptions>(&options)) {
     if (given("--cities"))
       willow_options->cities = range_named("--cities", arguments.cities);
     if (given("--shape"))
@@ -111,7 +108,7 @@ io::GenerateOptions checked_options(const GenArguments& arguments,
       willow_options->coins = value_named("--coins", arguments.coins, willow::kAllCoinPatterns);
     if (given("--max-coin"))
       willow_options->max_coin = arguments.max_coin;
-  } else if (auto* doublemove_options = std::get_if<io::DoublemoveGenOptions>(&options.game)) {
+  } else if (auto* doublemove_options = std::get_if<io::DoublemoveGenOptions>(&options)) {
     if (given("--n"))
       doublemove_options->n = range_named("--n", arguments.n);
     if (given("--k"))
@@ -120,7 +117,7 @@ io::GenerateOptions checked_options(const GenArguments& arguments,
       doublemove_options->pattern =
           value_named("--pattern", arguments.pattern, doublemove::kAllPatterns);
     }
-  } else if (auto* wallgame_options = std::get_if<io::WallgameGenOptions>(&options.game)) {
+  } else if (auto* wallgame_options = std::get_if<io::WallgameGenOptions>(&options)) {
     if (given("--height"))
       wallgame_options->height = range_named("--height", arguments.height);
     if (given("--width"))
@@ -131,7 +128,7 @@ io::GenerateOptions checked_options(const GenArguments& arguments,
     }
     if (given("--digits"))
       wallgame_options->digits = range_named("--digits", arguments.digits);
-  } else if (auto* boigame_options = std::get_if<io::BoigameGenOptions>(&options.game)) {
+  } else if (auto* boigame_options = std::get_if<io::BoigameGenOptions>(&options)) {
     if (given("--size"))
       boigame_options->size = range_named("--size", arguments.size);
     if (given("--shape"))
@@ -143,73 +140,21 @@ io::GenerateOptions checked_options(const GenArguments& arguments,
           mixable_value_named("--placement", arguments.placement, boigame::kAllPlacements);
     }
   }
-  const std::string problem = io::check_generate_options(options);
-  if (!problem.empty())
-    throw CLI::ValidationError(problem);
   return options;
 }
 
-}  // namespace
-
-void add_gen_command(CLI::App& app, GenArguments& arguments) {
-  CLI::App* gen =
-      app.add_subcommand("gen", "Write a reproducible set of random input files of a game");
-  gen->footer(
-      "Writes DIR/GAME-000001.in ... (6 digits, more when N needs them), each holding K cases in\n"
-      "the game's official format. The same options give the same bytes on every machine and for\n"
-      "every --jobs; file k depends only on the game options, --seed, k and K, so a larger "
-      "--count\n"
-      "keeps the files a smaller one wrote. Files are written whole (temporary file, then\n"
-      "rename); files of the same names are replaced, nothing else in DIR is touched.\n"
-      "Ranges are written A..B or A; 'mixed' draws anew for every case.\n"
-      "Example: gamebatch gen boigame --count 20 --seed 7 --out sets/boi --size 50..300\n"
-      "Exit status: 0 written, 1 a file could not be written, 2 usage error.");
-
-  std::vector<std::string> games;
-  for (const io::Problem* problem : io::all_problems()) {
-    if (io::default_game_options(problem->name()))
-      games.emplace_back(problem->name());
-  }
-  gen->add_option("GAME", arguments.game, "The game")
-      ->required()
-      ->type_name("")
-      ->check(CLI::IsMember(games));
-  gen->add_option(
-         "--count", arguments.count,
-         "Number of files to write (at most " + std::to_string(io::kMaxGeneratedFiles) + ")")
-      ->required()
-      ->type_name("N");
-  gen->add_option("--seed", arguments.seed, "Seed of the random draws (0 to 2^64 - 1)")
-      ->required()
-      ->type_name("S")
-      ->check(CLI::Validator(seed_problem, "S"));
-  gen->add_option("--out,-o", arguments.out_dir, "Directory of the files (created if missing)")
-      ->required()
-      ->type_name("DIR");
-  gen->add_option("--cases-per-file", arguments.cases_per_file,
-                  "Cases in each file (at most " + std::to_string(io::kMaxCasesPerFile) + ")")
-      ->type_name("K")
-      ->capture_default_str();
-  gen->add_option(
-         "--jobs,-j", arguments.jobs,
-         "Threads to use at most (0, the default: all cores). Files are the same for every\n"
-         "N.")
-      ->type_name("N")
-      ->check(CLI::Range(0, 1 << 16));
-
-  // Game options: taken as typed, checked against GAME once parsing is done (checked_options).
+void add_game_options(CLI::App& command, GameOptionArguments& arguments) {
   const io::WillowGenOptions willow_defaults;
   const io::DoublemoveGenOptions doublemove_defaults;
   const io::WallgameGenOptions wallgame_defaults;
   const io::BoigameGenOptions boigame_defaults;
   const std::string game_group = "Game options (each for the games it names)";
-  std::vector<GameOption> game_options;
   const auto add_game_option = [&](const std::string& name, auto& value, const std::string& help,
                                    const std::string& type_name,
                                    std::vector<std::string> option_games) {
     CLI::Option* option =
-        gen->add_option(name, value, help)->type_name(type_name)->group(game_group);
-    game_options.push_back({name, option, std::move(option_games)});
+        command.add_option(name, value, help)->type_name(type_name)->group(game_group);
+    arguments.registered.push_back({name, option, std::move(option_games)});
   };
   add_game_option("--cities", arguments.cities,
                   "willow: cities per case (default " + io::to_string(willow_defaults.cities) + ")",
@@ -265,10 +210,63 @@ void add_gen_command(CLI::App& app, GenArguments& arguments) {
   add_game_option("--placement", arguments.placement,
                   "boigame: " + io::enum_names(boigame::kAllPlacements) + "|mixed (default mixed)",
                   "NAME", {"boigame"});
+}
+
+void add_gen_command(CLI::App& app, GenArguments& arguments) {
+  CLI::App* gen =
+      app.add_subcommand("gen", "Write a reproducible set of random input files of a game");
+  gen->footer(
+      "Writes DIR/GAME-000001.in ... (6 digits, more when N needs them), each holding K cases in\n"
+      "the game's official format. The same options give the same bytes on every machine and for\n"
+      "every --jobs; file k depends only on the game options, --seed, k and K, so a larger "
+      "--count\n"
+      "keeps the files a smaller one wrote. Files are written whole (temporary file, then\n"
+      "rename); files of the same names are replaced, nothing else in DIR is touched.\n"
+      "Ranges are written A..B or A; 'mixed' draws anew for every case.\n"
+      "Example: gamebatch gen boigame --count 20 --seed 7 --out sets/boi --size 50..300\n"
+      "Exit status: 0 written, 1 a file could not be written, 2 usage error.");
+
+  gen->add_option("GAME", arguments.game, "The game")
+      ->required()
+      ->type_name("")
+      ->check(CLI::IsMember(generated_games()));
+  gen->add_option(
+         "--count", arguments.count,
+         "Number of files to write (at most " + std::to_string(io::kMaxGeneratedFiles) + ")")
+      ->required()
+      ->type_name("N");
+  gen->add_option("--seed", arguments.seed, "Seed of the random draws (0 to 2^64 - 1)")
+      ->required()
+      ->type_name("S")
+      ->check(CLI::Validator(seed_problem, "S"));
+  gen->add_option("--out,-o", arguments.out_dir, "Directory of the files (created if missing)")
+      ->required()
+      ->type_name("DIR");
+  gen->add_option("--cases-per-file", arguments.cases_per_file,
+                  "Cases in each file (at most " + std::to_string(io::kMaxCasesPerFile) + ")")
+      ->type_name("K")
+      ->capture_default_str();
+  gen->add_option(
+         "--jobs,-j", arguments.jobs,
+         "Threads to use at most (0, the default: all cores). Files are the same for every\n"
+         "N.")
+      ->type_name("N")
+      ->check(CLI::Range(0, 1 << 16));
+
+  // Game options: taken as typed, checked against GAME once parsing is done.
+  add_game_options(*gen, arguments.game_options);
 
   // Runs once the whole command line is parsed, so a bad option fails the parse (exit 2).
-  gen->callback([&arguments, game_options = std::move(game_options)] {
-    arguments.options = checked_options(arguments, game_options);
+  gen->callback([&arguments] {
+    io::GenerateOptions options;
+    options.game = checked_game_options(arguments.game, arguments.game_options);
+    options.seed = arguments.seed;
+    options.file_count = arguments.count;
+    options.cases_per_file = arguments.cases_per_file;
+    options.out_dir = arguments.out_dir;
+    if (const std::string problem = io::check_generate_options(options); !problem.empty())
+      throw CLI::ValidationError(problem);
+    arguments.options = std::move(options);
   });
 }
 

@@ -44,7 +44,27 @@ std::optional<io::Shard> effective_shard(const RunSettings& settings) {
   }
 }
 
-// The cache of one job's run, or nullptr. Returns false when the run must stop (exit 2).
+// While the progress line is drawn, every log line first erases it, so that messages never
+// share a line with it; the line is drawn again at its next refresh.
+class LogPatternWhileProgress {
+ public:
+  explicit LogPatternWhileProgress(bool active) : active_(active) {
+    if (active_)
+      spdlog::set_pattern(std::string("\r\033[K") + kLogPattern);
+  }
+  ~LogPatternWhileProgress() {
+    if (active_)
+      spdlog::set_pattern(kLogPattern);
+  }
+  LogPatternWhileProgress(const LogPatternWhileProgress&) = delete;
+  LogPatternWhileProgress& operator=(const LogPatternWhileProgress&) = delete;
+
+ private:
+  bool active_;
+};
+
+}  // namespace
+
 bool open_cache(const RunSettings& settings, const std::optional<io::Shard>& shard,
                 const io::Problem& problem, std::unique_ptr<pipeline::CacheSession>& cache) {
   if (settings.no_cache)
@@ -80,27 +100,6 @@ bool open_cache(const RunSettings& settings, const std::optional<io::Shard>& sha
   }
   return true;
 }
-
-// While the progress line is drawn, every log line first erases it, so that messages never
-// share a line with it; the line is drawn again at its next refresh.
-class LogPatternWhileProgress {
- public:
-  explicit LogPatternWhileProgress(bool active) : active_(active) {
-    if (active_)
-      spdlog::set_pattern(std::string("\r\033[K") + kLogPattern);
-  }
-  ~LogPatternWhileProgress() {
-    if (active_)
-      spdlog::set_pattern(kLogPattern);
-  }
-  LogPatternWhileProgress(const LogPatternWhileProgress&) = delete;
-  LogPatternWhileProgress& operator=(const LogPatternWhileProgress&) = delete;
-
- private:
-  bool active_;
-};
-
-}  // namespace
 
 std::string game_list_help() {
   std::string list;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,6 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "io/problem.hpp"
 #include "io/shard.hpp"
 #include "pipeline/cache_session.hpp"
 
@@ -46,6 +48,12 @@ void add_run_settings_options(CLI::App& command, RunSettings& settings);
 void add_solve_command(CLI::App& app, SolveJob& job, RunSettings& settings);
 // Runs it after parsing (execute_solve_jobs with one job); returns the exit status.
 int run_solve_command(const SolveJob& job, const RunSettings& settings);
+
+// Opens the answer cache the settings name (or the default one) for `problem`, into `cache`
+// (left empty for --no-cache, or when the default location cannot be used: a warning says so).
+// Returns false, after logging why, when the run must stop with exit status 2.
+bool open_cache(const RunSettings& settings, const std::optional<io::Shard>& shard,
+                const io::Problem& problem, std::unique_ptr<pipeline::CacheSession>& cache);
 
 // "\n  NAME  SUMMARY" for every game, for help texts.
 std::string game_list_help();

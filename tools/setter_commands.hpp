@@ -1,0 +1,62 @@
+// The rest of a setter's loop: `gamebatch validate` (inputs within the statement's limits),
+// `gamebatch check` (other solutions judged on every input) and `gamebatch stress` (random cases
+// until a solution fails, then the failing case shrunk).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "tools/gen_command.hpp"
+
+namespace gamebatch::cli {
+
+// Limits of the solutions under test, shared by check and stress.
+struct JudgeArguments {
+  double time_limit = 10;           // seconds of CPU time
+  std::uint64_t memory_limit = 0;   // MiB of peak resident memory; 0: none
+  std::uint64_t output_limit = 64;  // MiB of standard output
+  int jobs = 0;                     // runs at once; 0: one per core
+};
+
+struct ValidateArguments {
+  std::string problem;
+  std::vector<std::string> paths;
+};
+
+struct CheckArguments {
+  std::string problem;
+  std::vector<std::string> solutions;
+  JudgeArguments judge;
+  std::string cache_file;
+  bool no_cache = false;
+  std::string report_file;
+  std::vector<std::string> paths;
+};
+
+struct StressArguments {
+  std::string problem;
+  std::string solution;
+  std::int64_t count = 1000;
+  std::uint64_t seed = 1;
+  std::string out_dir = ".";
+  JudgeArguments judge;
+  GameOptionArguments game_options;
+  io::GameOptions game;  // checked when parsing ends
+};
+
+struct SetterArguments {
+  ValidateArguments validate;
+  CheckArguments check;
+  StressArguments stress;
+};
+
+// Adds `validate`, `check` and `stress` to `app`.
+void add_setter_commands(CLI::App& app, SetterArguments& arguments);
+
+// Runs whichever of them was parsed; returns the exit status, or -1 when none was.
+int run_setter_command(const CLI::App& app, const SetterArguments& arguments);
+
+}  // namespace gamebatch::cli
