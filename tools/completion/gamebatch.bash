@@ -6,7 +6,7 @@
 # solve_command.cpp). tests/install/install_test.sh checks them, and every value list here,
 # against each subcommand's --help, so an option added there fails the test until added here.
 
-_gamebatch_commands="solve run gen cache table"
+_gamebatch_commands="solve run gen cache table validate check stress"
 _gamebatch_cache_commands="stats trim export import merge verify"
 _gamebatch_games="willow doublemove wallgame boigame"
 # Settings of solve and run. --mpi exists only in a build with the MPI mode.
@@ -17,6 +17,8 @@ _gamebatch_gen_willow="--cities --shape --coins --max-coin"
 _gamebatch_gen_doublemove="--n --k --pattern"
 _gamebatch_gen_wallgame="--height --width --costs --digits"
 _gamebatch_gen_boigame="--size --shape --density --placement"
+# The limits of check's and stress's solutions.
+_gamebatch_judge_valued="-s --solution --time-limit --memory-limit --output-limit -j --jobs"
 
 # Sets flags (options without a value) and valued (options taking one) of a (sub)command.
 _gamebatch_options() {
@@ -32,8 +34,17 @@ _gamebatch_options() {
       flags+=" $_gamebatch_settings_flags"
       valued=$_gamebatch_settings_valued
       ;;
-    gen)
-      valued=$_gamebatch_gen_valued
+    validate) valued="-p --problem" ;;
+    check)
+      flags+=" --no-cache"
+      valued="-p --problem $_gamebatch_judge_valued --cache --report"
+      ;;
+    gen | stress)
+      if [[ $1 == gen ]]; then
+        valued=$_gamebatch_gen_valued
+      else
+        valued="-p --problem $_gamebatch_judge_valued --count --seed -o --out"
+      fi
       case $2 in
         willow) valued+=" $_gamebatch_gen_willow" ;;
         doublemove) valued+=" $_gamebatch_gen_doublemove" ;;
@@ -125,6 +136,11 @@ _gamebatch() {
       dashdash=1
     elif [[ " $valued " == *" $word "* && ${COMP_WORDS[i + 1]} != "=" ]]; then
       skip=1
+      # stress takes its game from --problem, and then only that game's options.
+      if [[ $command == stress && ($word == -p || $word == --problem) ]]; then
+        game=${COMP_WORDS[i + 1]}
+        _gamebatch_options "$command" "$game"
+      fi
     elif [[ " $valued " == *" $word "* ]]; then
       ((i++, skip = 1))  # --opt = VALUE
     fi
@@ -143,7 +159,7 @@ _gamebatch() {
   case $command in
     "") _gamebatch_words "$_gamebatch_commands" ;;
     cache) _gamebatch_words "$_gamebatch_cache_commands" ;;
-    solve | "cache import" | "cache merge") _gamebatch_files ;;
+    solve | validate | check | "cache import" | "cache merge") _gamebatch_files ;;
     run)
       if ((first)); then
         compopt -o filenames 2>/dev/null
@@ -152,6 +168,7 @@ _gamebatch() {
         _gamebatch_words "$flags $valued"
       fi
       ;;
+    stress) _gamebatch_words "$flags $valued" ;;
     gen)
       if ((first)); then
         _gamebatch_words "$_gamebatch_games"
