@@ -102,12 +102,16 @@ CheckResult run_check(const CheckOptions& options) {
     thread.join();
 
   // Pass 3: alone, one at a time; the rerun's verdict stands.
+  if (const auto count = static_cast<std::size_t>(std::count(rerun.begin(), rerun.end(), 1));
+      count != 0) {
+    spdlog::info("running {} runs again, one at a time: they went just over the time limit "
+                 "while others ran",
+                 count);
+  }
   for (std::size_t k = 0; k < runs.size(); ++k) {
     if (!rerun[k])
       continue;
     const auto [solution, file] = runs[k];
-    spdlog::info("running {} alone on {}: it went over the time limit while others ran",
-                 options.solutions[solution], options.inputs[file].input.string());
     JudgedRun run =
         run_and_judge(*options.problem, options.solutions[solution],
                       io::StdinFile{options.inputs[file].input}, *expected[file], options.limits);

@@ -174,7 +174,7 @@ RunVerdict judge_run(const io::Problem& problem, const std::vector<std::string>&
 
 io::ProcessLimits process_limits(const JudgeLimits& limits) {
   io::ProcessLimits process;
-  process.cpu_seconds = 2 * limits.time_limit_seconds;
+  process.cpu_seconds = kStopFactor * limits.time_limit_seconds;
   process.wall_seconds = 3 * limits.time_limit_seconds + 1;
   process.memory_bytes = limits.memory_limit_bytes;
   process.output_bytes = limits.output_limit_bytes;
@@ -187,7 +187,8 @@ bool needs_rerun_alone(const RunVerdict& verdict, const io::ProcessResult& resul
     return false;
   if (result.end == io::ProcessEnd::wall_limit)
     return result.cpu_seconds >= limits.time_limit_seconds / 2;
-  return result.end != io::ProcessEnd::cpu_limit;  // ended by itself, under the doubled limit
+  return result.end != io::ProcessEnd::cpu_limit &&
+         result.cpu_seconds <= kRerunFactor * limits.time_limit_seconds;
 }
 
 JudgedRun run_and_judge(const io::Problem& problem, const std::string& command,

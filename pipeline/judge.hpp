@@ -53,14 +53,19 @@ RunVerdict compare_answers(const io::Problem& problem, const std::vector<std::st
 RunVerdict judge_run(const io::Problem& problem, const std::vector<std::string>& expected,
                      const io::ProcessResult& result, const JudgeLimits& limits);
 
-// The limits a run is started with: the CPU time limit doubled (so that a run slowed by its
-// neighbours can still finish and be rerun alone), the wall clock cut at three times the time
-// limit plus a second, memory and output as given.
+// A run is stopped at kStopFactor times its CPU time limit, so that one slowed by its neighbours
+// can still finish; one that ended by itself within kRerunFactor times the limit may have been
+// slowed that way (sharing caches, memory bandwidth and turbo costs runs some 5-20 %).
+inline constexpr double kStopFactor = 1.5;
+inline constexpr double kRerunFactor = 1.25;
+
+// The limits a run is started with: kStopFactor times the time limit of CPU, the wall clock cut
+// at three times the time limit plus a second, memory and output as given.
 io::ProcessLimits process_limits(const JudgeLimits& limits);
 
 // Whether a TLE of a run made while others ran may be an effect of sharing the machine: the run
-// ended by itself over the time limit but under the doubled one, or the wall clock cut it after it
-// had used half its time limit of CPU. Such a run is rerun alone before TLE is reported.
+// ended by itself over the time limit but within kRerunFactor times it, or the wall clock cut it
+// after it had used half its time limit of CPU. Such a run is rerun alone before TLE is reported.
 bool needs_rerun_alone(const RunVerdict& verdict, const io::ProcessResult& result,
                        const JudgeLimits& limits);
 

@@ -157,14 +157,14 @@ TEST_F(SetterCliTest, CheckExitsZeroWhenEverySolutionIsAccepted) {
 TEST_F(SetterCliTest, CheckRerunsARunNearTheLimitAloneBeforeATimeLimit) {
   write_text(at("set/sample.in"), read_test_file("willow/sample.in"));
   const Result result =
-      run({"check", "-p", "willow", "--no-cache", "--time-limit", "0.4", "--report", "r.json", "-s",
-           kReference + " willow --burn 0.6", "-s", kReference + " willow --burn 0.05", "set"});
+      run({"check", "-p", "willow", "--no-cache", "--time-limit", "0.5", "--report", "r.json", "-s",
+           kReference + " willow --burn 0.55", "-s", kReference + " willow --burn 0.05", "set"});
   EXPECT_EQ(result.status, 1) << result.err;
   const nlohmann::json report = nlohmann::json::parse(read_text(at("r.json")));
   const nlohmann::json& slow = report["solutions"][0]["verdicts"][0];
   EXPECT_EQ(slow["verdict"], "TLE");
   EXPECT_EQ(slow["rerun_alone"], true);
-  EXPECT_GE(slow["seconds"].get<double>(), 0.4);
+  EXPECT_GE(slow["seconds"].get<double>(), 0.5);
   EXPECT_EQ(report["solutions"][1]["verdicts"][0]["verdict"], "AC");
   EXPECT_EQ(report["solutions"][1]["verdicts"][0]["rerun_alone"], false);
   EXPECT_NE(result.err.find("1 runs again alone"), std::string::npos) << result.err;
