@@ -72,7 +72,8 @@ class TemporaryFile {
 
 enum class Durability { kRenameOnly, kSynced };
 
-// This process's id, asked once: one system call less per file (gamebatch never forks).
+// This process's id, asked once: one system call less per file. (The processes check and stress
+// start exec a program at once: none of them writes through here.)
 pid_t own_pid() {
   static const pid_t pid = ::getpid();
   return pid;

@@ -104,9 +104,10 @@ CheckResult run_check(const CheckOptions& options) {
   // Pass 3: alone, one at a time; the rerun's verdict stands.
   if (const auto count = static_cast<std::size_t>(std::count(rerun.begin(), rerun.end(), 1));
       count != 0) {
-    spdlog::info("running {} runs again, one at a time: they went just over the time limit "
-                 "while others ran",
-                 count);
+    spdlog::info(
+        "running {} runs again, one at a time: they went just over the time limit "
+        "while others ran",
+        count);
   }
   for (std::size_t k = 0; k < runs.size(); ++k) {
     if (!rerun[k])
@@ -144,22 +145,6 @@ std::string format(const char* pattern, auto... values) {
   return text;
 }
 
-std::string failure_line(const RunVerdict& verdict) {
-  std::string line(short_name(verdict.verdict));
-  if (verdict.verdict == Verdict::wrong_answer) {
-    line += verdict.case_number ? " on case " + std::to_string(*verdict.case_number) : "";
-    line += ": expected '" + verdict.expected.value_or("") + "', got '" + verdict.got.value_or("") +
-            "'";
-    if (!verdict.case_number || verdict.detail.starts_with("output over"))
-      line += " (" + verdict.detail + ")";
-  } else {
-    line += ": " + verdict.detail;
-  }
-  if (verdict.rerun_alone)
-    line += " (rerun alone)";
-  return line;
-}
-
 }  // namespace
 
 std::string verdict_table(const CheckResult& result, const io::InputList& inputs,
@@ -186,7 +171,7 @@ std::string verdict_table(const CheckResult& result, const io::InputList& inputs
         continue;
       if (failures++ < details_per_solution) {
         details += solution.command + ": " + inputs[file].input.string() + ": " +
-                   failure_line(*verdict) + "\n";
+                   describe(*verdict) + "\n";
       }
     }
     if (failures > details_per_solution) {

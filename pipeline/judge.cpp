@@ -191,6 +191,22 @@ bool needs_rerun_alone(const RunVerdict& verdict, const io::ProcessResult& resul
          result.cpu_seconds <= kRerunFactor * limits.time_limit_seconds;
 }
 
+std::string describe(const RunVerdict& verdict) {
+  std::string line(short_name(verdict.verdict));
+  if (verdict.verdict == Verdict::wrong_answer) {
+    line += verdict.case_number ? " on case " + std::to_string(*verdict.case_number) : "";
+    line += ": expected '" + verdict.expected.value_or("") + "', got '" + verdict.got.value_or("") +
+            "'";
+    if (!verdict.case_number || verdict.detail.starts_with("output over"))
+      line += " (" + verdict.detail + ")";
+  } else {
+    line += ": " + verdict.detail;
+  }
+  if (verdict.rerun_alone)
+    line += " (rerun alone)";
+  return line;
+}
+
 JudgedRun run_and_judge(const io::Problem& problem, const std::string& command,
                         const io::ProcessInput& input, const std::vector<std::string>& expected,
                         const JudgeLimits& limits) {

@@ -47,6 +47,11 @@ inline constexpr std::size_t kShownCharacters = 200;
 RunVerdict compare_answers(const io::Problem& problem, const std::vector<std::string>& expected,
                            std::string_view output);
 
+// One line for messages: "AC", "WA on case 2: expected 'Case #2: 5', got 'Case #2: 4'",
+// "RE: killed by signal 11 (SIGSEGV)", "TLE: CPU time 1.51 s over the limit of 1.00 s (rerun
+// alone)".
+std::string describe(const RunVerdict& verdict);
+
 // The verdict of a finished run, in this order: MLE (the peak passed the memory limit, however the
 // run ended), TLE (a time limit stopped it, or its CPU time passed the time limit), RE (a signal
 // or a non-zero exit status), WA (output beyond its cap, or wrong), AC.

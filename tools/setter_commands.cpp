@@ -352,15 +352,12 @@ int run_stress(const StressArguments& arguments) {
     written = false;
   }
   const pipeline::RunVerdict& first = result.first_failure->verdict;
-  std::printf("stress: case %lld of seed %llu fails: %s%s%s\n",
+  std::printf("stress: case %lld of seed %llu fails: %s\n",
               static_cast<long long>(*result.failing_case_number),
-              static_cast<unsigned long long>(arguments.seed),
-              std::string(pipeline::short_name(first.verdict)).c_str(),
-              first.detail.empty() ? "" : ": ", first.detail.c_str());
-  std::printf("shrunk in %zu steps (%zu smaller cases run) to a case that fails: %s%s%s\n",
+              static_cast<unsigned long long>(arguments.seed), pipeline::describe(first).c_str());
+  std::printf("shrunk in %zu steps (%zu smaller cases run) to a case that fails: %s\n",
               result.shrink_steps, result.shrink_candidates_run,
-              std::string(pipeline::short_name(shrunk.verdict.verdict)).c_str(),
-              shrunk.verdict.detail.empty() ? "" : ": ", shrunk.verdict.detail.c_str());
+              pipeline::describe(shrunk.verdict).c_str());
   std::printf("== input%s\n%s", written ? (" (" + input_path.string() + ")").c_str() : "",
               with_final_newline(shrunk.input).c_str());
   std::printf("== expected%s\n%s", written ? (" (" + answer_path.string() + ")").c_str() : "",
