@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string>
 
+#include <oneapi/tbb/info.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
@@ -66,6 +67,10 @@ int run_table(const TableArguments& arguments) {
 }
 
 }  // namespace
+
+std::size_t thread_count(int jobs) {
+  return static_cast<std::size_t>(jobs > 0 ? jobs : tbb::info::default_concurrency());
+}
 
 int run_cli(int argc, char** argv) {
   set_up_logging();

@@ -1,6 +1,8 @@
 // The gamebatch command line: subcommands over the library. main() only calls run_cli.
 #pragma once
 
+#include <cstddef>
+
 namespace gamebatch::cli {
 
 // Exit status: 0 all inputs solved, 1 some input rejected, 2 usage or configuration error.
@@ -12,5 +14,8 @@ inline constexpr int kExitUsage = 2;
 inline constexpr const char* kLogPattern = "gamebatch: %l: %v";
 
 int run_cli(int argc, char** argv);
+
+// The threads (or runs at once) a --jobs N option asks for: N, or every core for 0.
+std::size_t thread_count(int jobs);
 
 }  // namespace gamebatch::cli

@@ -13,7 +13,6 @@
 #include <vector>
 
 #include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/info.h>
 #include <spdlog/spdlog.h>
 
 #include "io/atomic_file.hpp"
@@ -82,6 +81,9 @@ std::vector<std::string> generated_games() {
   return games;
 }
 
+namespace {
+
+// The game options of `game` as given, on top of its defaults.
 io::GameOptions checked_game_options(const std::string& game,
                                      const GameOptionArguments& arguments) {
   for (const GameOption& entry : arguments.registered) {
@@ -140,6 +142,17 @@ io::GameOptions checked_game_options(const std::string& game,
           mixable_value_named("--placement", arguments.placement, boigame::kAllPlacements);
     }
   }
+  return options;
+}
+
+}  // namespace
+
+io::GenerateOptions checked_generate_options(const std::string& game,
+                                             const GameOptionArguments& arguments,
+                                             io::GenerateOptions options) {
+  options.game = checked_game_options(game, arguments);
+  if (const std::string problem = io::check_generate_options(options); !problem.empty())
+    throw CLI::ValidationError(problem);
   return options;
 }
 
@@ -259,21 +272,18 @@ void add_gen_command(CLI::App& app, GenArguments& arguments) {
   // Runs once the whole command line is parsed, so a bad option fails the parse (exit 2).
   gen->callback([&arguments] {
     io::GenerateOptions options;
-    options.game = checked_game_options(arguments.game, arguments.game_options);
     options.seed = arguments.seed;
     options.file_count = arguments.count;
     options.cases_per_file = arguments.cases_per_file;
     options.out_dir = arguments.out_dir;
-    if (const std::string problem = io::check_generate_options(options); !problem.empty())
-      throw CLI::ValidationError(problem);
-    arguments.options = std::move(options);
+    arguments.options =
+        checked_generate_options(arguments.game, arguments.game_options, std::move(options));
   });
 }
 
 int run_gen_command(const GenArguments& arguments) {
-  const int threads = arguments.jobs > 0 ? arguments.jobs : tbb::info::default_concurrency();
   tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
-                                   static_cast<std::size_t>(threads));
+                                   thread_count(arguments.jobs));
   const io::GenerateOptions& options = arguments.options;
   try {
     // A killed gen leaves NAME.tmp.PID.N files; this one removes them, as solve does its own.

@@ -42,10 +42,12 @@ struct GameOptionArguments {
 // Adds every game's generator options to `command`, in their own help group.
 void add_game_options(CLI::App& command, GameOptionArguments& arguments);
 
-// The generator options of `game` as given on top of its defaults (checked with
-// io::check_generate_options' rules for the game part). Throws CLI::ValidationError naming the
-// option at fault, also for an option of another game.
-io::GameOptions checked_game_options(const std::string& game, const GameOptionArguments& arguments);
+// `options` (seed, count, cases per file, directory) with the game options of `game` as given on
+// top of its defaults, all checked by io::check_generate_options. Throws CLI::ValidationError
+// naming the option at fault, also for an option of another game.
+io::GenerateOptions checked_generate_options(const std::string& game,
+                                             const GameOptionArguments& arguments,
+                                             io::GenerateOptions options);
 
 // The names of the games gen can generate.
 std::vector<std::string> generated_games();

@@ -7,7 +7,6 @@
 #include <optional>
 
 #include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <spdlog/spdlog.h>
 
@@ -27,24 +26,6 @@ namespace {
 constexpr int kExitCounterexample = 1;
 // Failed runs listed under check's table per solution; the report has them all.
 constexpr std::size_t kDetailsPerSolution = 5;
-
-std::vector<std::string> game_names() {
-  std::vector<std::string> names;
-  for (const io::Problem* problem : io::all_problems())
-    names.emplace_back(problem->name());
-  return names;
-}
-
-std::size_t thread_count(int jobs) {
-  return static_cast<std::size_t>(jobs > 0 ? jobs : tbb::info::default_concurrency());
-}
-
-void add_problem_option(CLI::App& command, std::string& problem) {
-  command.add_option("--problem,-p", problem, "The game:" + game_list_help())
-      ->required()
-      ->type_name("GAME")
-      ->check(CLI::IsMember(game_names()));
-}
 
 void add_judge_options(CLI::App& command, JudgeArguments& judge) {
   command
@@ -105,12 +86,8 @@ void add_validate_command(CLI::App& app, ValidateArguments& arguments) {
       "requires (the first 100 of a file, then how many more); a file that is no valid input\n"
       "at all gets its parse error instead. A summary line goes to stderr.\n"
       "Exit status: 0 every file is a valid official input, 1 some file is not, 2 usage error.");
-  add_problem_option(*validate, arguments.problem);
-  validate
-      ->add_option("PATH", arguments.paths,
-                   "Input files (any name) and directories (walked recursively for *.in files)")
-      ->type_name("")
-      ->required();
+  add_problem_option(*validate, arguments.problem, "The game:");
+  add_paths_option(*validate, arguments.paths);
 }
 
 // What validate says of one file: its lines, empty when it is valid.
@@ -185,7 +162,7 @@ void add_check_command(CLI::App& app, CheckArguments& arguments) {
       "           --time-limit 2 --memory-limit 256 sets/willow\n"
       "Exit status: 0 every solution AC on every input, 1 otherwise (or an input rejected),\n"
       "2 usage error.");
-  add_problem_option(*check, arguments.problem);
+  add_problem_option(*check, arguments.problem, "The game:");
   check
       ->add_option("--solution,-s", arguments.solutions,
                    "A solution's shell command; give it once per solution")
@@ -201,12 +178,7 @@ void add_check_command(CLI::App& app, CheckArguments& arguments) {
       ->excludes(cache_option);
   check->add_option("--report", arguments.report_file, "Write every run's verdict to FILE.json")
       ->type_name("FILE");
-  check
-      ->add_option("PATH", arguments.paths,
-                   "Input files (any name) and directories (walked recursively for *.in files).\n"
-                   "Use -- before paths that start with a dash.")
-      ->type_name("")
-      ->required();
+  add_paths_option(*check, arguments.paths);
 }
 
 int run_check(const CheckArguments& arguments) {
@@ -278,7 +250,7 @@ void add_stress_command(CLI::App& app, StressArguments& arguments) {
       "in DIR/counterexample.ans, and is printed with the solution's output.\n"
       "Example: gamebatch stress -p willow --solution ./wrong --cities 20..40 --count 500\n"
       "Exit status: 1 a counterexample was found, 0 none in N cases, 2 usage error.");
-  add_problem_option(*stress, arguments.problem);
+  add_problem_option(*stress, arguments.problem, "The game:");
   stress->add_option("--solution,-s", arguments.solution, "The solution's shell command")
       ->required()
       ->type_name("CMD");
@@ -298,14 +270,13 @@ void add_stress_command(CLI::App& app, StressArguments& arguments) {
   add_judge_options(*stress, arguments.judge);
   add_game_options(*stress, arguments.game_options);
   stress->callback([&arguments] {
-    io::GenerateOptions options;
-    options.game = checked_game_options(arguments.problem, arguments.game_options);
+    io::GenerateOptions options;  // case k is file k of this set, one case each
     options.seed = arguments.seed;
     options.file_count = arguments.count;
     options.out_dir = arguments.out_dir;
-    if (const std::string problem = io::check_generate_options(options); !problem.empty())
-      throw CLI::ValidationError(problem);
-    arguments.game = options.game;
+    arguments.game =
+        checked_generate_options(arguments.problem, arguments.game_options, std::move(options))
+            .game;
   });
 }
 

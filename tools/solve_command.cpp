@@ -8,7 +8,6 @@
 #include <optional>
 
 #include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/info.h>
 #include <spdlog/spdlog.h>
 
 #include "io/input_set.hpp"
@@ -106,6 +105,25 @@ std::string game_list_help() {
   for (const io::Problem* problem : io::all_problems())
     list += "\n  " + std::string(problem->name()) + "  " + std::string(problem->summary());
   return list;
+}
+
+void add_problem_option(CLI::App& command, std::string& problem, const std::string& help) {
+  std::vector<std::string> names;
+  for (const io::Problem* game : io::all_problems())
+    names.emplace_back(game->name());
+  command.add_option("--problem,-p", problem, help + game_list_help())
+      ->required()
+      ->type_name("GAME")
+      ->check(CLI::IsMember(names));
+}
+
+void add_paths_option(CLI::App& command, std::vector<std::string>& paths) {
+  command
+      .add_option("PATH", paths,
+                  "Input files (any name) and directories (walked recursively for *.in files).\n"
+                  "Use -- before paths that start with a dash.")
+      ->type_name("")
+      ->required();
 }
 
 nlohmann::json text_or_null(const std::string& text) {
@@ -222,24 +240,13 @@ void add_solve_command(CLI::App& app, SolveJob& job, RunSettings& settings) {
       "  files: F cases: C solved: S cached: H rejected: R time: T s\n"
       "Exit status: 0 all inputs solved, 1 some input rejected (the others were still solved),\n"
       "2 usage error.");
-  std::vector<std::string> names;
-  for (const io::Problem* problem : io::all_problems())
-    names.emplace_back(problem->name());
-  solve->add_option("--problem,-p", job.problem, "The game of the inputs:" + game_list_help())
-      ->required()
-      ->type_name("GAME")
-      ->check(CLI::IsMember(names));
+  add_problem_option(*solve, job.problem, "The game of the inputs:");
   solve
       ->add_option("--out,-o", job.out_dir,
                    "Write answer files under DIR instead of beside the inputs.")
       ->type_name("DIR");
   add_run_settings_options(*solve, settings);
-  solve
-      ->add_option("PATH", job.paths,
-                   "Input files (any name) and directories (walked recursively for *.in files).\n"
-                   "Use -- before paths that start with a dash.")
-      ->type_name("")
-      ->required();
+  add_paths_option(*solve, job.paths);
 }
 
 int run_solve_command(const SolveJob& job, const RunSettings& settings) {
@@ -308,7 +315,7 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
                        std::string_view command, const nlohmann::json& options) {
   const auto started = std::chrono::steady_clock::now();
 
-  const int threads = settings.jobs > 0 ? settings.jobs : tbb::info::default_concurrency();
+  const int threads = static_cast<int>(thread_count(settings.jobs));
   tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
                                    static_cast<std::size_t>(threads));
 

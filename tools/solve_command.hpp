@@ -58,6 +58,13 @@ bool open_cache(const RunSettings& settings, const std::optional<io::Shard>& sha
 // "\n  NAME  SUMMARY" for every game, for help texts.
 std::string game_list_help();
 
+// Adds the required --problem,-p GAME option (one of the registry's games) to `command`; `help`
+// is followed by the list of games.
+void add_problem_option(CLI::App& command, std::string& problem, const std::string& help);
+
+// Adds the required PATH... arguments (input files and directories walked for *.in files).
+void add_paths_option(CLI::App& command, std::vector<std::string>& paths);
+
 // Runs the jobs one after another with the same settings and returns the exit status: 0 every
 // input solved, 1 some input rejected, 2 a usage or configuration error (a job whose paths do not
 // exist, an unusable cache given by name). Prints one summary line per job and, for more than one
