@@ -1,8 +1,7 @@
 // The check run, in three passes (each parallel inside, one after another):
 //   1. expected answers: the solve flow graph over every input, answers kept in memory (cache
 //      hits are not solved again);
-//   2. every (solution, file) run, `jobs` processes at a time, on plain threads (they wait on
-//      processes, they do not compute);
+//   2. every (solution, file) run, `jobs` processes at a time (run_at_once);
 //   3. the runs whose TLE may be an effect of sharing the machine, again, one at a time.
 //
 // The --report file, schema "gamebatch-check/1":
@@ -21,11 +20,9 @@
 #include "pipeline/check_run.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <map>
-#include <thread>
 
 #include <spdlog/spdlog.h>
 
@@ -82,24 +79,14 @@ CheckResult run_check(const CheckOptions& options) {
       runs.emplace_back(solution, file);
   }
   std::vector<char> rerun(runs.size(), 0);
-  std::atomic<std::size_t> next_run{0};
-  auto worker = [&] {
-    for (std::size_t k = next_run++; k < runs.size(); k = next_run++) {
-      const auto [solution, file] = runs[k];
-      JudgedRun run =
-          run_and_judge(*options.problem, options.solutions[solution],
-                        io::StdinFile{options.inputs[file].input}, *expected[file], options.limits);
-      rerun[k] = needs_rerun_alone(run.verdict, run.result, options.limits) ? 1 : 0;
-      result.solutions[solution].files[file] = std::move(run.verdict);
-    }
-  };
-  std::vector<std::thread> workers;
-  const std::size_t threads = std::max<std::size_t>(1, std::min(options.jobs, runs.size()));
-  for (std::size_t t = 1; t < threads; ++t)
-    workers.emplace_back(worker);
-  worker();
-  for (std::thread& thread : workers)
-    thread.join();
+  run_at_once(runs.size(), options.jobs, [&](std::size_t k) {
+    const auto [solution, file] = runs[k];
+    JudgedRun run =
+        run_and_judge(*options.problem, options.solutions[solution],
+                      io::StdinFile{options.inputs[file].input}, *expected[file], options.limits);
+    rerun[k] = needs_rerun_alone(run.verdict, run.result, options.limits) ? 1 : 0;
+    result.solutions[solution].files[file] = std::move(run.verdict);
+  });
 
   // Pass 3: alone, one at a time; the rerun's verdict stands.
   if (const auto count = static_cast<std::size_t>(std::count(rerun.begin(), rerun.end(), 1));

@@ -1,7 +1,12 @@
 #include "pipeline/judge.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <cstdio>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace gamebatch::pipeline {
 namespace {
@@ -214,6 +219,20 @@ JudgedRun run_and_judge(const io::Problem& problem, const std::string& command,
   run.result = io::run_limited(command, input, process_limits(limits));
   run.verdict = judge_run(problem, expected, run.result, limits);
   return run;
+}
+
+void run_at_once(std::size_t count, std::size_t jobs, const std::function<void(std::size_t)>& run) {
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t k = next++; k < count; k = next++)
+      run(k);
+  };
+  std::vector<std::thread> workers;
+  for (std::size_t t = 1; t < std::min(std::max<std::size_t>(jobs, 1), count); ++t)
+    workers.emplace_back(worker);
+  worker();
+  for (std::thread& thread : workers)
+    thread.join();
 }
 
 }  // namespace gamebatch::pipeline

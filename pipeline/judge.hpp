@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -74,13 +75,19 @@ io::ProcessLimits process_limits(const JudgeLimits& limits);
 bool needs_rerun_alone(const RunVerdict& verdict, const io::ProcessResult& result,
                        const JudgeLimits& limits);
 
-// Runs `command` on one input (a file, or text for stress) and judges it. Thread-safe.
 struct JudgedRun {
   RunVerdict verdict;
   io::ProcessResult result;
 };
+
+// Runs `command` on one input (a file, or text for stress) and judges it. Thread-safe.
 JudgedRun run_and_judge(const io::Problem& problem, const std::string& command,
                         const io::ProcessInput& input, const std::vector<std::string>& expected,
                         const JudgeLimits& limits);
+
+// Calls run(0) .. run(count - 1), at most `jobs` (at least 1) at a time, and returns when all
+// are done. Plain threads, not oneTBB's: runs wait on the programs they start, they do not
+// compute, and must not hold the threads that solve.
+void run_at_once(std::size_t count, std::size_t jobs, const std::function<void(std::size_t)>& run);
 
 }  // namespace gamebatch::pipeline

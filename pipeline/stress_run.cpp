@@ -1,13 +1,11 @@
-// The stress run: waves of trials, each wave run `jobs` at a time on plain threads (they wait on
-// processes), the waves one after another. Within a wave every trial runs; the first failure in
+// The stress run: waves of trials, each wave run `jobs` at a time (run_at_once), the waves one
+// after another. Within a wave every trial runs; the first failure in
 // trial order is taken, so the result does not depend on `jobs` (nor on how fast runs finish).
 #include "pipeline/stress_run.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <functional>
-#include <thread>
 
 #include <spdlog/spdlog.h>
 
@@ -51,17 +49,7 @@ Trial run_trial(const StressOptions& options, std::string input) {
 std::vector<Trial> run_wave(std::size_t count, std::size_t jobs,
                             const std::function<Trial(std::size_t)>& make_trial) {
   std::vector<Trial> trials(count);
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t k = next++; k < count; k = next++)
-      trials[k] = make_trial(k);
-  };
-  std::vector<std::thread> workers;
-  for (std::size_t t = 1; t < std::min(jobs, count); ++t)
-    workers.emplace_back(worker);
-  worker();
-  for (std::thread& thread : workers)
-    thread.join();
+  run_at_once(count, jobs, [&](std::size_t k) { trials[k] = make_trial(k); });
   return trials;
 }
 
@@ -93,6 +81,7 @@ std::pair<std::size_t, std::size_t> shrink(const StressOptions& options, Failing
   const io::Problem& problem = *options.problem;
   const Verdict verdict = failing.verdict.verdict;
   const bool official = within_official_limits(problem, failing.input);
+  const std::size_t jobs = std::max<std::size_t>(options.jobs, 1);
   std::size_t steps = 0;
   std::size_t candidates_run = 0;
   while (steps < kMaxShrinkSteps) {
@@ -104,11 +93,10 @@ std::pair<std::size_t, std::size_t> shrink(const StressOptions& options, Failing
         candidates.push_back(std::move(input));
     }
     std::optional<FailingCase> smaller;
-    for (std::size_t first = 0; first < candidates.size() && !smaller; first += options.jobs) {
-      const std::size_t wave = std::min(options.jobs, candidates.size() - first);
-      std::vector<Trial> trials = run_wave(wave, options.jobs, [&](std::size_t k) {
-        return run_trial(options, candidates[first + k]);
-      });
+    for (std::size_t first = 0; first < candidates.size() && !smaller; first += jobs) {
+      const std::size_t wave = std::min(jobs, candidates.size() - first);
+      std::vector<Trial> trials = run_wave(
+          wave, jobs, [&](std::size_t k) { return run_trial(options, candidates[first + k]); });
       candidates_run += wave;
       if (const std::optional<std::size_t> k = first_failure(options, trials, verdict))
         smaller = std::move(trials[*k].run);
@@ -128,7 +116,7 @@ StressResult run_stress(const StressOptions& options) {
   StressResult result;
   // A wave is a few runs per job: enough to keep every job busy, few enough that little is run
   // past the first failure.
-  const auto wave_size = static_cast<std::int64_t>(4 * options.jobs);
+  const auto wave_size = static_cast<std::int64_t>(4 * std::max<std::size_t>(options.jobs, 1));
   for (std::int64_t first = 1; first <= options.count && !result.first_failure;
        first += wave_size) {
     const auto wave = static_cast<std::size_t>(std::min(wave_size, options.count - first + 1));
