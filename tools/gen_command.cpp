@@ -61,6 +61,16 @@ std::string joined(const std::vector<std::string>& parts, std::string_view separ
   return text;
 }
 
+// The names of the games gen can generate.
+std::vector<std::string> generated_games() {
+  std::vector<std::string> games;
+  for (const io::Problem* problem : io::all_problems()) {
+    if (io::default_game_options(problem->name()))
+      games.emplace_back(problem->name());
+  }
+  return games;
+}
+
 }  // namespace
 
 std::string seed_problem(const std::string& text) {
@@ -70,15 +80,6 @@ std::string seed_problem(const std::string& text) {
   if (text.empty() || error != std::errc() || stop != end)
     return "expected an integer from 0 to 2^64 - 1, got '" + text + "'";
   return "";
-}
-
-std::vector<std::string> generated_games() {
-  std::vector<std::string> games;
-  for (const io::Problem* problem : io::all_problems()) {
-    if (io::default_game_options(problem->name()))
-      games.emplace_back(problem->name());
-  }
-  return games;
 }
 
 namespace {

@@ -49,9 +49,6 @@ io::GenerateOptions checked_generate_options(const std::string& game,
                                              const GameOptionArguments& arguments,
                                              io::GenerateOptions options);
 
-// The names of the games gen can generate.
-std::vector<std::string> generated_games();
-
 struct GenArguments {
   std::string game;
   std::int64_t count = 0;
