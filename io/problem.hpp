@@ -129,6 +129,11 @@ class Problem {
   // From now on, asks `source` for an artefact before building it (nullptr: builds every one).
   // `source` must stay alive until it is replaced. Set it while no case is being solved.
   virtual void use_artefact_source(ArtefactSource* /*source*/) const {}
+
+  // Bounds the memory the game keeps between cases (doublemove's state tables) to `bytes`; 0: no
+  // bound. A case that cannot be solved within it fails with a message naming the budget. Set it
+  // while no case is being solved. Games that keep nothing ignore it.
+  virtual void set_memory_budget(std::uint64_t /*bytes*/) const {}
 };
 
 // The Case of a game whose parsed instance is solved, printed and costed by three plain functions.

@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
 #include <limits>
 #include <mutex>
+#include <utility>
 
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/collaborative_call_once.h>
@@ -368,25 +372,83 @@ std::shared_ptr<const StateTable> StateTable::decode(std::string_view bytes) {
 // ---------------------------------------------------------------------------------------------
 // The store.
 
-struct StateTableStore::Slot {
-  tbb::collaborative_once_flag built;
-  mutable std::mutex mutex;
+// The budget's books: bytes reserved for tables alive (or being made), and of those, the bytes of
+// tables dropped from the store that a caller still holds (they come back by themselves).
+struct StateTableStore::Budget {
+  std::mutex mutex;
+  std::condition_variable changed;  // bytes came back, or a table became droppable
+  std::uint64_t limit = 0;          // 0: none
+  std::uint64_t alive = 0;
+  std::uint64_t dropped_alive = 0;
+  std::uint64_t peak = 0;
+
+  void give_back(std::uint64_t bytes, bool dropped) {
+    {
+      std::lock_guard lock(mutex);
+      alive -= bytes;
+      if (dropped)
+        dropped_alive -= bytes;
+    }
+    changed.notify_all();
+  }
+};
+
+// Owns one table and its reservation: the holders share the lease (through aliasing pointers to
+// the table), and the last one to let go frees the table and gives its bytes back.
+struct StateTableStore::Lease {
+  std::shared_ptr<Budget> budget;
+  std::uint64_t bytes;
   std::shared_ptr<const StateTable> table;
+  bool dropped = false;  // guarded by budget->mutex
+
+  ~Lease() {
+    table.reset();  // the memory first, then the books
+    bool was_dropped = false;
+    {
+      std::lock_guard lock(budget->mutex);
+      was_dropped = dropped;
+    }
+    budget->give_back(bytes, was_dropped);
+  }
+};
+
+struct StateTableStore::Slot {
+  mutable std::mutex mutex;
+  std::shared_ptr<const StateTable> table;  // an aliasing pointer into `lease`
+  Lease* lease = nullptr;                   // valid while `table` is held
+  // Askers of n meet here while the table is made; a fresh flag after each drop.
+  std::shared_ptr<tbb::collaborative_once_flag> made =
+      std::make_shared<tbb::collaborative_once_flag>();
+  std::atomic<std::uint64_t> last_used{0};
 
   std::shared_ptr<const StateTable> load() const {
     std::lock_guard lock(mutex);
     return table;
   }
-  bool store_if_empty(std::shared_ptr<const StateTable> offered) {
-    std::lock_guard lock(mutex);
-    if (table)
-      return false;
-    table = std::move(offered);
-    return true;
-  }
 };
 
-StateTableStore::StateTableStore() : slots_(new Slot[static_cast<std::size_t>(kMaxN) + 1]) {}
+namespace {
+
+// "1.74 GiB", "7.6 MiB", "900 bytes".
+std::string readable_size(std::uint64_t bytes) {
+  constexpr double kMiB = 1 << 20;
+  constexpr double kGiB = 1 << 30;
+  std::array<char, 32> text{};
+  const auto size = static_cast<double>(bytes);
+  if (size >= kGiB) {
+    std::snprintf(text.data(), text.size(), "%.2f GiB", size / kGiB);
+  } else if (size >= kMiB) {
+    std::snprintf(text.data(), text.size(), "%.1f MiB", size / kMiB);
+  } else {
+    std::snprintf(text.data(), text.size(), "%llu bytes", static_cast<unsigned long long>(bytes));
+  }
+  return text.data();
+}
+
+}  // namespace
+
+StateTableStore::StateTableStore()
+    : slots_(new Slot[static_cast<std::size_t>(kMaxN) + 1]), budget_(std::make_shared<Budget>()) {}
 
 StateTableStore::~StateTableStore() = default;
 
@@ -396,33 +458,180 @@ std::shared_ptr<const StateTable> StateTableStore::get(int n) {
                                 " is above the largest supported n, " + std::to_string(kMaxN));
   }
   Slot& slot = slots_[static_cast<std::size_t>(n)];
-  if (auto held = slot.load())
-    return held;
-  // Other askers of the same n wait inside the call and help with the build's parallel loops.
-  tbb::collaborative_call_once(slot.built, [&] {
-    if (slot.load())
-      return;  // adopted meanwhile
+  for (;;) {
+    std::shared_ptr<tbb::collaborative_once_flag> made;
+    {
+      std::lock_guard lock(slot.mutex);
+      if (slot.table) {
+        slot.last_used.store(use_clock_.fetch_add(1) + 1, std::memory_order_relaxed);
+        return slot.table;
+      }
+      made = slot.made;
+    }
+    // Other askers of the same n wait inside the call and help with the build's parallel loops.
+    std::shared_ptr<const StateTable> table;
+    tbb::collaborative_call_once(*made, [&] { table = make(n); });
+    if (table)
+      return table;
+    // Made by another asker: held now, or already dropped again (then made again).
+  }
+}
+
+std::shared_ptr<const StateTable> StateTableStore::make(int n) {
+  if (auto held = slots_[static_cast<std::size_t>(n)].load())
+    return held;  // adopted meanwhile
+  const std::uint64_t bytes = table_bytes_for(n);
+  reserve(bytes, n, true);
+  std::shared_ptr<const StateTable> table;
+  try {
     if (loader_) {
-      if (auto loaded = loader_(n); loaded && loaded->n() == n) {
-        slot.store_if_empty(std::move(loaded));
-        return;
+      table = loader_(n);
+      if (table && (table->n() != n || table->value_bytes() != bytes))
+        table.reset();
+    }
+    if (!table) {
+      table = StateTable::build(n);
+      builds_.fetch_add(1);
+    }
+  } catch (...) {
+    budget_->give_back(bytes, false);
+    throw;
+  }
+  return hold(std::move(table), bytes);
+}
+
+std::shared_ptr<const StateTable> StateTableStore::hold(std::shared_ptr<const StateTable> table,
+                                                        std::uint64_t reserved) {
+  const StateTable* raw = table.get();
+  auto lease = std::make_shared<Lease>();
+  lease->budget = budget_;
+  lease->bytes = reserved;
+  lease->table = std::move(table);
+  Lease* lease_pointer = lease.get();
+  std::shared_ptr<const StateTable> tracked(std::move(lease), raw);
+  Slot& slot = slots_[static_cast<std::size_t>(raw->n())];
+  {
+    std::lock_guard lock(slot.mutex);
+    if (slot.table)
+      return slot.table;  // ours is freed, and its bytes given back, on return
+    slot.table = tracked;
+    slot.lease = lease_pointer;
+    slot.last_used.store(use_clock_.fetch_add(1) + 1, std::memory_order_relaxed);
+  }
+  budget_->changed.notify_all();  // a waiting asker may drop it
+  return tracked;
+}
+
+bool StateTableStore::reserve(std::uint64_t bytes, int n, bool wait) {
+  std::unique_lock lock(budget_->mutex);
+  for (;;) {
+    Budget& budget = *budget_;
+    if (budget.limit != 0 && bytes > budget.limit) {
+      throw TableBudgetError("doublemove: n = " + std::to_string(n) + " needs " +
+                             readable_size(bytes) + " for its state table, more than the whole " +
+                             "memory budget of " + readable_size(budget.limit));
+    }
+    if (budget.limit == 0 || budget.alive + bytes <= budget.limit) {
+      budget.alive += bytes;
+      budget.peak = std::max(budget.peak, budget.alive);
+      return true;
+    }
+    // Tables already dropped come back once their holders let go: wait for them rather than drop
+    // more than needed. Otherwise drop one (outside the lock: dropping may free it here).
+    const bool enough_coming_back = budget.alive - budget.dropped_alive + bytes <= budget.limit;
+    if (!enough_coming_back) {
+      lock.unlock();
+      const bool dropped = drop_least_recently_used(n);
+      lock.lock();
+      if (dropped)
+        continue;
+    }
+    if (!wait)
+      return false;
+    // Bounded, so that a table stored meanwhile (now droppable) is seen even without a notice.
+    budget_->changed.wait_for(lock, std::chrono::milliseconds(10));
+  }
+}
+
+bool StateTableStore::drop_least_recently_used(int n) {
+  for (;;) {
+    int victim = 0;
+    std::uint64_t oldest = std::numeric_limits<std::uint64_t>::max();
+    for (int candidate = 1; candidate <= kMaxN; ++candidate) {
+      if (candidate == n)
+        continue;
+      Slot& slot = slots_[static_cast<std::size_t>(candidate)];
+      std::lock_guard lock(slot.mutex);
+      const std::uint64_t used = slot.last_used.load(std::memory_order_relaxed);
+      if (slot.table && used < oldest) {
+        oldest = used;
+        victim = candidate;
       }
     }
-    auto table = StateTable::build(n);
-    builds_.fetch_add(1);
-    slot.store_if_empty(std::move(table));
-  });
-  return slot.load();
+    if (victim == 0)
+      return false;
+    Slot& slot = slots_[static_cast<std::size_t>(victim)];
+    std::shared_ptr<const StateTable> dropped;
+    Lease* lease = nullptr;
+    {
+      std::lock_guard lock(slot.mutex);
+      if (!slot.table)
+        continue;  // dropped by another asker meanwhile: look again
+      dropped = std::move(slot.table);
+      slot.table.reset();
+      lease = std::exchange(slot.lease, nullptr);
+      slot.made = std::make_shared<tbb::collaborative_once_flag>();
+    }
+    {
+      std::lock_guard lock(budget_->mutex);
+      lease->dropped = true;
+      budget_->dropped_alive += lease->bytes;
+    }
+    drops_.fetch_add(1);
+    dropped.reset();  // frees it unless a caller still holds it
+    return true;
+  }
 }
 
 void StateTableStore::set_loader(Loader loader) {
   loader_ = std::move(loader);
 }
 
+void StateTableStore::set_memory_budget(std::uint64_t bytes) {
+  {
+    std::lock_guard lock(budget_->mutex);
+    budget_->limit = bytes;
+  }
+  budget_->changed.notify_all();
+}
+
+std::uint64_t StateTableStore::memory_budget() const {
+  std::lock_guard lock(budget_->mutex);
+  return budget_->limit;
+}
+
+std::uint64_t StateTableStore::bytes_alive() const {
+  std::lock_guard lock(budget_->mutex);
+  return budget_->alive;
+}
+
+std::uint64_t StateTableStore::peak_bytes_alive() const {
+  std::lock_guard lock(budget_->mutex);
+  return budget_->peak;
+}
+
 bool StateTableStore::adopt(std::shared_ptr<const StateTable> table) {
-  if (!table)
+  if (!table || slots_[static_cast<std::size_t>(table->n())].load())
     return false;
-  return slots_[static_cast<std::size_t>(table->n())].store_if_empty(std::move(table));
+  const std::uint64_t bytes = table->value_bytes();
+  try {
+    if (!reserve(bytes, table->n(), false))
+      return false;
+  } catch (const TableBudgetError&) {
+    return false;
+  }
+  const StateTable* offered = table.get();
+  return hold(std::move(table), bytes).get() == offered;
 }
 
 std::vector<std::shared_ptr<const StateTable>> StateTableStore::tables() const {

@@ -82,9 +82,21 @@ class StateTable {
   std::unique_ptr<Value[]> wide_;            // otherwise
 };
 
-// Tables by n, each built at most once per process however many threads ask at the same moment:
+// Thrown by StateTableStore::get for an n whose table alone is larger than the memory budget.
+class TableBudgetError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Tables by n, each built at most once at a time however many threads ask at the same moment:
 // the first asker builds (in parallel), the others join that build's work and then share the
 // result. Thread-safe.
+//
+// Under a memory budget, the bytes of table values alive at once (tables held here, tables being
+// built or read, and tables dropped from here that a caller still holds) stay within it: before a
+// table is made, the least recently used tables are dropped, and when dropping is not enough the
+// asker waits for callers to let go of theirs (solve holds a table for one look-up). A dropped
+// table is made again (loaded or built) when next asked for.
 class StateTableStore {
  public:
   StateTableStore();
@@ -92,26 +104,55 @@ class StateTableStore {
   StateTableStore(const StateTableStore&) = delete;
   StateTableStore& operator=(const StateTableStore&) = delete;
 
-  // The table of n (1 <= n <= kMaxN, else std::invalid_argument), built on first use.
+  // The table of n (1 <= n <= kMaxN, else std::invalid_argument), built on first use. Throws
+  // TableBudgetError when the table of n alone exceeds the memory budget.
   std::shared_ptr<const StateTable> get(int n);
   // Offers a table from elsewhere (the answer cache). Returns false, keeping the held one, when
-  // the store already holds a table of that n.
+  // the store already holds a table of that n, or when the table does not fit the budget even
+  // after dropping every other table not in use.
   bool adopt(std::shared_ptr<const StateTable> table);
   // The tables held, n ascending.
   std::vector<std::shared_ptr<const StateTable>> tables() const;
   // Where get(n) looks for a table before building it (the answer cache): a loader returns the
-  // table of n or nullptr. Called at most once per n, by the first asker. Set it while no table
-  // is being asked for.
+  // table of n or nullptr. Called once each time n's table is to be made, by the first asker. A
+  // loaded table whose size is not that of a built one is discarded (the budget reserved the
+  // built size). Set it while no table is being asked for.
   using Loader = std::function<std::shared_ptr<const StateTable>(int n)>;
   void set_loader(Loader loader);
-  // How many tables this store has built (not adopted).
+
+  // The most bytes of table values alive at once; 0 (the default): no limit. A lower budget
+  // takes effect when the next table is made.
+  void set_memory_budget(std::uint64_t bytes);
+  std::uint64_t memory_budget() const;
+  // Bytes of table values alive now, and the most alive at once since the store was made.
+  std::uint64_t bytes_alive() const;
+  std::uint64_t peak_bytes_alive() const;
+  // How many tables this store has built (not adopted or loaded), and dropped for the budget.
   std::uint64_t builds() const { return builds_.load(); }
+  std::uint64_t drops() const { return drops_.load(); }
 
  private:
   struct Slot;
-  std::unique_ptr<Slot[]> slots_;  // index n = 1..kMaxN
+  struct Budget;
+  struct Lease;
+  // Counts `bytes` as alive, first dropping tables (never n's) or waiting as the budget needs;
+  // wait = false gives up (returns false) instead of waiting.
+  bool reserve(std::uint64_t bytes, int n, bool wait);
+  // Drops the least recently used table held (not n's); false when none is held.
+  bool drop_least_recently_used(int n);
+  // Loads or builds n's table into its slot (reserving its bytes first); returns it.
+  std::shared_ptr<const StateTable> make(int n);
+  // `table` wrapped so that its bytes, reserved already, are given back when the last holder
+  // lets go; stored in n's slot unless one is held there (then the reservation is given back).
+  std::shared_ptr<const StateTable> hold(std::shared_ptr<const StateTable> table,
+                                         std::uint64_t reserved);
+
+  std::unique_ptr<Slot[]> slots_;   // index n = 1..kMaxN
+  std::shared_ptr<Budget> budget_;  // shared with the leases, which may outlive the store
   Loader loader_;
+  std::atomic<std::uint64_t> use_clock_{0};
   std::atomic<std::uint64_t> builds_{0};
+  std::atomic<std::uint64_t> drops_{0};
 };
 
 // The store solve(instance) uses.

@@ -35,7 +35,13 @@ int artefact_n(std::string_view name) {
 constexpr std::uint64_t kMaxCachedTableBytes = std::uint64_t{256} << 20;
 
 std::string solve_instance(const Instance& instance) {
-  return game::to_decimal(game::solve(instance));
+  try {
+    return game::to_decimal(game::solve(instance));
+  } catch (const game::TableBudgetError& error) {
+    throw game::TableBudgetError(
+        std::string(error.what()) +
+        " (raise it with --memory-budget or the config key memory_budget)");
+  }
 }
 
 // What a case costs on one core, in µs. The first case of an n in a process builds n's state
@@ -150,6 +156,12 @@ class DoublemoveProblem final : public Problem {
   }
 
   std::uint32_t artefact_version() const override { return game::StateTable::kVersion; }
+
+  // Tables beyond the budget are dropped least recently used, and read back from the cache (n <=
+  // 58) or rebuilt when a case needs them again.
+  void set_memory_budget(std::uint64_t bytes) const override {
+    game::default_store().set_memory_budget(bytes);
+  }
 
   // The store asks the source for a table the first time a case needs its n, before building it.
   void use_artefact_source(ArtefactSource* source) const override {

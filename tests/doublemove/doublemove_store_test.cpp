@@ -2,6 +2,7 @@
 // from threads and storage width, the store's build-once guarantee under concurrent askers,
 // encoding round trips, strict decoding, and the registry entry's artefact hooks.
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <latch>
 #include <map>
@@ -185,6 +186,114 @@ TEST(DoublemoveStore, AdoptedTableIsServedWithoutABuild) {
   EXPECT_EQ(store.get(20).get(), decoded.get());
   EXPECT_THROW(store.get(0), std::invalid_argument);
   EXPECT_THROW(store.get(kMaxN + 1), std::invalid_argument);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The store under a memory budget.
+
+TEST(DoublemoveBudget, LeastRecentlyUsedTableIsDroppedAndMadeAgainWhenAskedFor) {
+  StateTableStore store;
+  store.set_memory_budget(table_bytes_for(30) + table_bytes_for(31) + table_bytes_for(32) - 1);
+  const Value value_30 = store.get(30)->initial_value();
+  store.get(31);
+  store.get(30);  // now 31 is the least recently used
+  EXPECT_EQ(store.drops(), 0u);
+  store.get(32);  // 30 + 31 + 32 is one byte over: 31 goes
+  EXPECT_EQ(store.drops(), 1u);
+  std::set<int> held;
+  for (const auto& table : store.tables())
+    held.insert(table->n());
+  EXPECT_EQ(held, (std::set<int>{30, 32}));
+  EXPECT_EQ(store.bytes_alive(), table_bytes_for(30) + table_bytes_for(32));
+  // 31 is built again (dropping 30, now the oldest), with the same values.
+  EXPECT_TRUE(*store.get(31) == *StateTable::build(31));
+  EXPECT_EQ(store.builds(), 4u);
+  EXPECT_EQ(store.get(30)->initial_value(), value_30);
+  EXPECT_LE(store.peak_bytes_alive(), store.memory_budget());
+}
+
+TEST(DoublemoveBudget, TableLargerThanTheWholeBudgetIsRefusedNamingIt) {
+  StateTableStore store;
+  store.set_memory_budget(table_bytes_for(40) / 2);
+  try {
+    store.get(40);
+    FAIL() << "n = 40 does not fit";
+  } catch (const TableBudgetError& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("n = 40 needs 7.6 MiB for its state table"), std::string::npos)
+        << message;
+    EXPECT_NE(message.find("memory budget of 3.8 MiB"), std::string::npos) << message;
+  }
+  EXPECT_EQ(store.bytes_alive(), 0u);
+  EXPECT_EQ(store.builds(), 0u);
+  EXPECT_EQ(store.get(35)->n(), 35);  // what fits is still served
+  store.set_memory_budget(0);         // no bound
+  EXPECT_EQ(store.get(40)->n(), 40);
+}
+
+TEST(DoublemoveBudget, DroppedTableStillHeldByACallerCountsUntilReleased) {
+  StateTableStore store;
+  store.set_memory_budget(table_bytes_for(30) + table_bytes_for(31));
+  auto held_30 = store.get(30);
+  store.get(31);
+  // 32 needs 30's and 31's room: both are dropped, 30 lives on with its holder.
+  std::thread asker([&] { EXPECT_EQ(store.get(32)->n(), 32); });
+  while (store.drops() < 2)
+    std::this_thread::yield();
+  // The asker waits for 30's bytes rather than going over the budget.
+  EXPECT_EQ(store.bytes_alive(), table_bytes_for(30));
+  held_30.reset();
+  asker.join();
+  EXPECT_EQ(store.bytes_alive(), table_bytes_for(32));
+  EXPECT_LE(store.peak_bytes_alive(), store.memory_budget());
+}
+
+TEST(DoublemoveBudget, ManyAskersOfManyTablesStayWithinTheBudgetAndGetTheRightValues) {
+  std::map<int, Value> expected;
+  for (int n = 20; n <= 28; ++n) {
+    const auto table = StateTable::build(n);
+    expected[n] = table->value_at(table->state_count() / 2);
+  }
+  StateTableStore store;
+  // Room for the largest table and a little more: most asks make a table again.
+  store.set_memory_budget(table_bytes_for(28) + table_bytes_for(20));
+  tbb::global_control threads(tbb::global_control::max_allowed_parallelism, 4);
+  std::atomic<int> wrong{0};
+  tbb::parallel_for(0, 200, [&](int ask) {
+    const int n = 20 + (ask * 7) % 9;
+    const auto table = store.get(n);
+    if (table->n() != n || table->value_at(table->state_count() / 2) != expected[n])
+      wrong.fetch_add(1);
+  });
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_GT(store.drops(), 0u);
+  EXPECT_LE(store.peak_bytes_alive(), store.memory_budget());
+}
+
+TEST(DoublemoveBudget, DroppedTableIsReadBackFromTheLoaderWhenItHasIt) {
+  StateTableStore store;
+  std::map<int, std::string> saved;
+  for (const int n : {30, 31})
+    saved[n] = StateTable::build(n)->encode();
+  int loads = 0;
+  store.set_loader([&](int n) -> std::shared_ptr<const StateTable> {
+    ++loads;
+    const auto found = saved.find(n);
+    return found == saved.end() ? nullptr : StateTable::decode(found->second);
+  });
+  store.set_memory_budget(table_bytes_for(31) + table_bytes_for(32));
+  store.get(30);
+  store.get(31);
+  store.get(32);  // drops 30
+  store.get(30);  // read back (drops 31)
+  EXPECT_EQ(loads, 4);
+  EXPECT_EQ(store.builds(), 1u);  // 32 alone
+  EXPECT_EQ(store.drops(), 2u);
+  // A loaded table of another width than a built one is not what the budget reserved: rebuilt.
+  saved[33] = StateTable::build(33, StateTable::Storage::wide)->encode();
+  store.set_memory_budget(0);
+  EXPECT_EQ(store.get(33)->storage(), StateTable::Storage::narrow);
+  EXPECT_EQ(store.builds(), 2u);
 }
 
 // ---------------------------------------------------------------------------------------------
