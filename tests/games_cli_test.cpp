@@ -99,6 +99,36 @@ TEST_F(GamesCliTest, DoublemoveTablesAreStoredAndAdoptedByTheNextRun) {
   EXPECT_EQ(read_text(at("k1.ans")), read_text(at("plain/k1.ans")));
 }
 
+TEST_F(GamesCliTest, DoublemoveCaseWhoseTableExceedsTheMemoryBudgetIsRejectedNamingIt) {
+  // n = 40's table takes 7.6 MiB: over a 4M budget, while n = 30 (0.9 MiB) fits.
+  write_text(at("big.in"), "2\n30 0\n40 0\n");
+  write_text(at("small.in"), "1\n30 1\n1 2\n");
+  const Result result = run({"solve", "--problem", "doublemove", "--no-cache", "--memory-budget",
+                             "4M", "big.in", "small.in"});
+  EXPECT_EQ(result.status, 1) << result.err;
+  EXPECT_NE(result.err.find("big.in: case 2: doublemove: n = 40 needs 7.6 MiB for its state "
+                            "table, more than the whole memory budget of 3.8 MiB (raise it with "
+                            "--memory-budget or the config key memory_budget)"),
+            std::string::npos)
+      << result.err;
+  EXPECT_FALSE(fs::exists(at("big.ans")));
+  EXPECT_TRUE(fs::exists(at("small.ans")));
+  // Under a budget that holds one table at a time the answers are those of an unbounded run.
+  write_text(at("mixed.in"), "6\n30 0\n31 0\n30 1\n1 2\n32 0\n31 1\n2 3\n30 0\n");
+  ASSERT_EQ(run({"solve", "--problem", "doublemove", "--no-cache", "--memory-budget", "1500000",
+                 "--jobs", "2", "mixed.in"})
+                .status,
+            0);
+  ASSERT_EQ(run({"solve", "--problem", "doublemove", "--no-cache", "--memory-budget", "0", "--out",
+                 "plain", "mixed.in"})
+                .status,
+            0);
+  EXPECT_EQ(read_text(at("mixed.ans")), read_text(at("plain/mixed.ans")));
+  const Result bad = run({"solve", "--problem", "doublemove", "--memory-budget", "3X", "k0.in"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("'3X' is not a size"), std::string::npos) << bad.err;
+}
+
 // ---------------------------------------------------------------- gamebatch table
 
 TEST_F(GamesCliTest, TableCsvAndJsonHoldTheKZeroAnswers) {

@@ -82,6 +82,7 @@ TEST_F(RunConfigTest, DefaultsWhenOnlyAJobIsGiven) {
   EXPECT_EQ(config.settings.checkpoint_seconds, defaults.checkpoint_seconds);
   EXPECT_EQ(config.settings.cache_min_solve_us, pipeline::kDefaultCacheMinSolveMicroseconds);
   EXPECT_EQ(config.settings.report_file, "");
+  EXPECT_FALSE(config.settings.memory_budget.has_value());  // half of the machine's memory
   EXPECT_FALSE(config.settings.quiet);
   EXPECT_FALSE(config.settings.shard.has_value());
   ASSERT_EQ(config.jobs.size(), 1u);
@@ -99,6 +100,7 @@ TEST_F(RunConfigTest, ReadsEverySettingAndResolvesPathsAgainstTheConfigDirectory
       "strict_cache = true\n"
       "checkpoint = 2.5\n"
       "cache_min_solve_us = 250\n"
+      "memory_budget = \"3Gi\"\n"
       "report = \"out/report.json\"\n"
       "quiet = true\n"
       "shard = \"2/5\"\n"
@@ -115,6 +117,7 @@ TEST_F(RunConfigTest, ReadsEverySettingAndResolvesPathsAgainstTheConfigDirectory
   EXPECT_TRUE(config.settings.strict_cache);
   EXPECT_EQ(config.settings.checkpoint_seconds, 2.5);
   EXPECT_EQ(config.settings.cache_min_solve_us, 250.0);
+  EXPECT_EQ(config.settings.memory_budget, std::uint64_t{3} << 30);
   EXPECT_EQ(config.settings.report_file, in_dir("out/report.json"));
   EXPECT_TRUE(config.settings.quiet);
   EXPECT_EQ(config.settings.shard, (io::Shard{2, 5}));
@@ -178,6 +181,16 @@ TEST_F(RunConfigTest, CacheMinSolveTakesIntegersAndFloatsAndZeroForEveryCase) {
   EXPECT_EQ(parse("cache_min_solve_us = 40\n" + job).settings.cache_min_solve_us, 40.0);
   EXPECT_EQ(parse("cache_min_solve_us = 2.5\n" + job).settings.cache_min_solve_us, 2.5);
   EXPECT_EQ(parse("cache_min_solve_us = 1e9\n" + job).settings.cache_min_solve_us, 1e9);
+}
+
+TEST_F(RunConfigTest, MemoryBudgetTakesSizesAndBytesAndZeroForNoBound) {
+  touch("a.in");
+  const std::string job = "[[job]]\ngame = \"willow\"\ninputs = [\"a.in\"]\n";
+  EXPECT_EQ(parse("memory_budget = \"3G\"\n" + job).settings.memory_budget, 3'000'000'000u);
+  EXPECT_EQ(parse("memory_budget = \"512Mi\"\n" + job).settings.memory_budget,
+            std::uint64_t{512} << 20);
+  EXPECT_EQ(parse("memory_budget = 1000000\n" + job).settings.memory_budget, 1'000'000u);
+  EXPECT_EQ(parse("memory_budget = 0\n" + job).settings.memory_budget, 0u);
 }
 
 TEST_F(RunConfigTest, JobsTakesZeroForAllCores) {
@@ -251,13 +264,13 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadConfig{"UnknownSetting", "jobs = 1\nthreads = 4\n" + kJob,
                   "2: unknown key 'threads' (expected jobs, cache, strict_cache, checkpoint, "
-                  "cache_min_solve_us, report, quiet, shard, job)"},
+                  "cache_min_solve_us, memory_budget, report, quiet, shard, job)"},
         BadConfig{"UnknownTable", kJob + "[settings]\njobs = 1\n",
                   "4: unknown key 'settings' (expected jobs, cache, strict_cache, checkpoint, "
-                  "cache_min_solve_us, report, quiet, shard, job)"},
+                  "cache_min_solve_us, memory_budget, report, quiet, shard, job)"},
         BadConfig{"FirstUnknownKeyOfTheFile", "zzz = 1\naaa = 2\n" + kJob,
                   "1: unknown key 'zzz' (expected jobs, cache, strict_cache, checkpoint, "
-                  "cache_min_solve_us, report, quiet, shard, job)"},
+                  "cache_min_solve_us, memory_budget, report, quiet, shard, job)"},
         BadConfig{"UnknownJobKey",
                   kJob + "\n[[job]]\ngame = \"willow\"\ninputs = [\"a.in\"]\n"
                          "outt = \"x\"\n",
@@ -292,6 +305,12 @@ INSTANTIATE_TEST_SUITE_P(
         BadConfig{"CheckpointString", "checkpoint = \"30\"\n" + kJob,
                   "1: 'checkpoint' must be a number of seconds from 0 to 1000000000 (0: at the "
                   "end only), found \"30\""},
+        BadConfig{"MemoryBudgetNotASize", "memory_budget = \"lots\"\n" + kJob,
+                  "1: 'memory_budget' must be a size such as \"3G\" or \"3Gi\", or a number of "
+                  "bytes (0: no bound), found \"lots\""},
+        BadConfig{"MemoryBudgetNegative", "memory_budget = -1\n" + kJob,
+                  "1: 'memory_budget' must be a size such as \"3G\" or \"3Gi\", or a number of "
+                  "bytes (0: no bound), found -1"},
         BadConfig{"CacheMinSolveNegative", "cache_min_solve_us = -1\n" + kJob,
                   "1: 'cache_min_solve_us' must be a number of microseconds from 0 to 1000000000 "
                   "(0: cache every case), found -1"},

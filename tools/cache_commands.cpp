@@ -27,44 +27,6 @@ namespace gamebatch::cli {
 
 namespace fs = std::filesystem;
 
-std::optional<std::uint64_t> parse_size(std::string_view text) {
-  std::uint64_t number = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-  if (error != std::errc() || end == text.data())
-    return std::nullopt;
-  std::string_view suffix(end, static_cast<std::size_t>(text.data() + text.size() - end));
-  const bool binary = suffix.size() == 2 && (suffix[1] == 'i' || suffix[1] == 'I');
-  if (!suffix.empty() && suffix.size() != 1 && !binary)
-    return std::nullopt;
-  std::uint64_t unit = 1;
-  if (!suffix.empty()) {
-    const std::uint64_t base = binary ? 1024 : 1000;
-    switch (suffix[0]) {
-      case 'k':
-      case 'K':
-        unit = base;
-        break;
-      case 'm':
-      case 'M':
-        unit = base * base;
-        break;
-      case 'g':
-      case 'G':
-        unit = base * base * base;
-        break;
-      case 't':
-      case 'T':
-        unit = base * base * base * base;
-        break;
-      default:
-        return std::nullopt;
-    }
-  }
-  if (number > UINT64_MAX / unit)
-    return std::nullopt;
-  return number * unit;
-}
-
 namespace {
 
 std::int64_t now_seconds() {

@@ -20,10 +20,6 @@ struct CacheArguments {
   std::vector<std::string> sources;  // merge: the inputs; import: the bundles or caches
 };
 
-// "500000", "200k", "64M", "2G", "1T" (powers of 1000) or "64Mi", "2Gi" (powers of 1024) as
-// bytes; nullopt when the text is not such a size.
-std::optional<std::uint64_t> parse_size(std::string_view text);
-
 // Adds the `cache` subcommand and its subcommands to `app`.
 void add_cache_commands(CLI::App& app, CacheArguments& arguments);
 

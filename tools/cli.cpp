@@ -1,7 +1,11 @@
 #include "tools/cli.hpp"
 
+#include <charconv>
 #include <cstdio>
+#include <fstream>
 #include <string>
+
+#include <unistd.h>
 
 #include <oneapi/tbb/info.h>
 #include <spdlog/sinks/stdout_sinks.h>
@@ -70,6 +74,73 @@ int run_table(const TableArguments& arguments) {
 
 std::size_t thread_count(int jobs) {
   return static_cast<std::size_t>(jobs > 0 ? jobs : tbb::info::default_concurrency());
+}
+
+std::optional<std::uint64_t> parse_size(std::string_view text) {
+  std::uint64_t number = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (error != std::errc() || end == text.data())
+    return std::nullopt;
+  std::string_view suffix(end, static_cast<std::size_t>(text.data() + text.size() - end));
+  const bool binary = suffix.size() == 2 && (suffix[1] == 'i' || suffix[1] == 'I');
+  if (!suffix.empty() && suffix.size() != 1 && !binary)
+    return std::nullopt;
+  std::uint64_t unit = 1;
+  if (!suffix.empty()) {
+    const std::uint64_t base = binary ? 1024 : 1000;
+    switch (suffix[0]) {
+      case 'k':
+      case 'K':
+        unit = base;
+        break;
+      case 'm':
+      case 'M':
+        unit = base * base;
+        break;
+      case 'g':
+      case 'G':
+        unit = base * base * base;
+        break;
+      case 't':
+      case 'T':
+        unit = base * base * base * base;
+        break;
+      default:
+        return std::nullopt;
+    }
+  }
+  if (number > UINT64_MAX / unit)
+    return std::nullopt;
+  return number * unit;
+}
+
+std::string check_size(const std::string& text) {
+  return parse_size(text) ? std::string()
+                          : "'" + text + "' is not a size (such as 3G, 3Gi, 512M or 0 for none)";
+}
+
+std::uint64_t available_memory_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page_size = ::sysconf(_SC_PAGE_SIZE);
+  std::uint64_t bytes = pages > 0 && page_size > 0 ? static_cast<std::uint64_t>(pages) *
+                                                         static_cast<std::uint64_t>(page_size)
+                                                   : std::uint64_t{0};
+  // A container or a Slurm job is held to its cgroup's limit ("max" when there is none).
+  std::ifstream limit_file("/sys/fs/cgroup/memory.max");
+  std::uint64_t limit = 0;
+  if (limit_file >> limit && limit > 0 && (bytes == 0 || limit < bytes))
+    bytes = limit;
+  return bytes;
+}
+
+std::uint64_t default_memory_budget() {
+  return available_memory_bytes() / 2;
+}
+
+void apply_memory_budget(std::optional<std::uint64_t> bytes) {
+  const std::uint64_t budget = bytes ? *bytes : default_memory_budget();
+  for (const io::Problem* problem : io::all_problems())
+    problem->set_memory_budget(budget);
 }
 
 int run_cli(int argc, char** argv) {

@@ -124,9 +124,9 @@ std::vector<fs::path> expand_glob(std::string_view pattern, const fs::path& base
 
 namespace {
 
-constexpr std::array<std::string_view, 9> kSettingKeys = {
-    "jobs",   "cache", "strict_cache", "checkpoint", "cache_min_solve_us",
-    "report", "quiet", "shard",        "job"};
+constexpr std::array<std::string_view, 10> kSettingKeys = {
+    "jobs",          "cache",  "strict_cache", "checkpoint", "cache_min_solve_us",
+    "memory_budget", "report", "quiet",        "shard",      "job"};
 constexpr std::array<std::string_view, 3> kJobKeys = {"game", "inputs", "out"};
 constexpr std::int64_t kMaxJobs = 1 << 16;  // as --jobs
 constexpr double kMaxCheckpointSeconds = 1e9;
@@ -268,6 +268,20 @@ class ConfigReader {
                  describe(*node));
       }
       settings.cache_min_solve_us = *microseconds;
+    }
+    if (const toml::node* node = root.get("memory_budget")) {
+      // A size as on the command line ("3G", "3Gi"), or a number of bytes.
+      std::optional<std::uint64_t> bytes;
+      if (const auto* text = node->as_string())
+        bytes = parse_size(text->get());
+      else if (const auto* integer = node->as_integer(); integer != nullptr && integer->get() >= 0)
+        bytes = static_cast<std::uint64_t>(integer->get());
+      if (!bytes)
+        fail(*node,
+             "'memory_budget' must be a size such as \"3G\" or \"3Gi\", or a number of bytes "
+             "(0: no bound), found " +
+                 describe(*node));
+      settings.memory_budget = bytes;
     }
     if (const toml::node* node = root.get("report"))
       settings.report_file = path_of(*node, "report", "a file name");
@@ -430,6 +444,8 @@ void override_settings(RunSettings& settings, const RunArguments& arguments) {
     settings.checkpoint_seconds = command_line.checkpoint_seconds;
   if (given("--cache-min-solve-us"))
     settings.cache_min_solve_us = command_line.cache_min_solve_us;
+  if (given("--memory-budget"))
+    settings.memory_budget = command_line.memory_budget;
   if (given("--report"))
     settings.report_file = command_line.report_file;
   if (given("--quiet"))
@@ -444,7 +460,7 @@ void add_run_command(CLI::App& app, RunArguments& arguments) {
   CLI::App* run = app.add_subcommand("run", "Run the jobs of a configuration file (TOML)");
   run->footer(
       "A config holds settings (jobs, cache, strict_cache, checkpoint, cache_min_solve_us,\n"
-      "report, quiet, shard; "
+      "memory_budget, report, quiet, shard; "
       "the options above override them) and one or more [[job]] tables:\n"
       "  [[job]]\n"
       "  game = \"willow\"\n"

@@ -184,6 +184,7 @@ void add_check_command(CLI::App& app, CheckArguments& arguments) {
 int run_check(const CheckArguments& arguments) {
   const std::size_t threads = thread_count(arguments.judge.jobs);
   tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism, threads);
+  apply_memory_budget(std::nullopt);  // the expected answers are solved here
   pipeline::CheckOptions options;
   options.problem = io::find_problem(arguments.problem);
   options.solutions = arguments.solutions;
@@ -289,6 +290,7 @@ std::string with_final_newline(std::string text) {
 int run_stress(const StressArguments& arguments) {
   const std::size_t threads = thread_count(arguments.judge.jobs);
   tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism, threads);
+  apply_memory_budget(std::nullopt);  // the expected answers are solved here
   pipeline::StressOptions options;
   options.problem = io::find_problem(arguments.problem);
   options.game = arguments.game;

@@ -140,6 +140,8 @@ nlohmann::json settings_json(const RunSettings& settings) {
                          {"mpi", settings.mpi}};
   json["cache"] = text_or_null(settings.cache_file);
   json["report"] = text_or_null(settings.report_file);
+  json["memory_budget"] =
+      settings.memory_budget ? *settings.memory_budget : default_memory_budget();
   json["shard"] = settings.shard ? nlohmann::json(std::to_string(settings.shard->index) + "/" +
                                                   std::to_string(settings.shard->count))
                                  : nlohmann::json(nullptr);
@@ -189,6 +191,17 @@ void add_run_settings_options(CLI::App& command, RunSettings& settings) {
       ->type_name("N")
       ->default_val(pipeline::kDefaultCacheMinSolveMicroseconds)
       ->check(CLI::Range(0.0, 1e9));
+  command
+      .add_option_function<std::string>(
+          "--memory-budget",
+          [&settings](const std::string& text) { settings.memory_budget = parse_size(text); },
+          "Bytes the games may keep between cases, such as 3G or 3Gi (0: no bound; default:\n"
+          "half of the machine's memory, or of its cgroup's limit). Beyond it doublemove drops\n"
+          "the state tables used least recently and makes them again when needed; a case whose\n"
+          "table alone is larger fails, naming the budget. Not --memory-limit of check, which\n"
+          "limits the programs under test")
+      ->type_name("SIZE")
+      ->check(check_size);
   command
       .add_option(
           "--report", settings.report_file,
@@ -318,6 +331,7 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
   const int threads = static_cast<int>(thread_count(settings.jobs));
   tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
                                    static_cast<std::size_t>(threads));
+  apply_memory_budget(settings.memory_budget);
 
   std::unique_ptr<Cluster> cluster;
   if (!join_mpi_job(settings, threads, cluster))

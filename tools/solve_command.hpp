@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,10 +38,14 @@ struct RunSettings {
   bool quiet = false;              // no progress line
   std::optional<io::Shard> shard;  // none: all inputs (or the Slurm array task's shard)
   bool mpi = false;                // one rank of an MPI job (mpirun ... --mpi)
+  // Bytes the games may keep between cases (doublemove's state tables); 0: no bound; none: half
+  // of the machine's memory (default_memory_budget).
+  std::optional<std::uint64_t> memory_budget;
 };
 
 // Adds the options of RunSettings that a command line may set (--jobs, --cache, --no-cache,
-// --strict-cache, --checkpoint, --cache-min-solve-us, --report, --quiet, --shard, --mpi) to
+// --strict-cache, --checkpoint, --cache-min-solve-us, --memory-budget, --report, --quiet,
+// --shard, --mpi) to
 // `command`.
 void add_run_settings_options(CLI::App& command, RunSettings& settings);
 

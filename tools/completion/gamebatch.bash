@@ -11,7 +11,8 @@ _gamebatch_cache_commands="stats trim export import merge verify"
 _gamebatch_games="willow doublemove wallgame boigame"
 # Settings of solve and run. --mpi exists only in a build with the MPI mode.
 _gamebatch_settings_flags="--no-cache --strict-cache -q --quiet --mpi"
-_gamebatch_settings_valued="-j --jobs --cache --checkpoint --cache-min-solve-us --report --shard"
+_gamebatch_settings_valued="-j --jobs --cache --checkpoint --cache-min-solve-us --memory-budget
+  --report --shard"
 _gamebatch_gen_valued="--count --seed -o --out --cases-per-file -j --jobs"
 _gamebatch_gen_willow="--cities --shape --coins --max-coin"
 _gamebatch_gen_doublemove="--n --k --pattern"
