@@ -195,6 +195,18 @@ DecodedPayload decode_payload(std::string_view payload) {
   ViewBuffer buffer(payload);
   std::istream stream(&buffer);
   boost::archive::binary_iarchive archive(stream, boost::archive::no_header);
+  // Reads a string as Boost writes it (a std::size_t length, then the bytes). Boost's own loading
+  // resizes the string to the announced length before reading: a damaged length would allocate
+  // (and zero) up to exabytes. Here it is checked against the bytes left first.
+  const auto load_string = [&](std::string& text) {
+    std::size_t length = 0;
+    archive >> length;
+    if (length > static_cast<std::size_t>(stream.rdbuf()->in_avail()))
+      throw CacheFormatError("the payload announces a string longer than the bytes left");
+    text.resize(length);
+    if (length > 0)
+      archive.load_binary(text.data(), length);
+  };
   DecodedPayload decoded;
   std::uint64_t entry_count = 0;
   archive >> entry_count;
@@ -204,8 +216,11 @@ DecodedPayload decode_payload(std::string_view payload) {
     throw CacheFormatError("the payload announces more entries than it can hold");
   decoded.entries.resize(entry_count);
   for (auto& [key, entry] : decoded.entries) {
-    archive >> key.high >> key.low >> entry.game >> entry.solver_version >> entry.canonical_case >>
-        entry.answer;
+    archive >> key.high >> key.low;
+    load_string(entry.game);
+    archive >> entry.solver_version;
+    load_string(entry.canonical_case);
+    load_string(entry.answer);
   }
   std::uint64_t artefact_count = 0;
   archive >> artefact_count;
@@ -213,8 +228,10 @@ DecodedPayload decode_payload(std::string_view payload) {
     throw CacheFormatError("the payload announces more artefacts than it can hold");
   decoded.artefacts.resize(artefact_count);
   for (StoredArtefact& stored : decoded.artefacts) {
-    archive >> stored.game >> stored.artefact.name >> stored.artefact.version >>
-        stored.artefact.bytes;
+    load_string(stored.game);
+    load_string(stored.artefact.name);
+    archive >> stored.artefact.version;
+    load_string(stored.artefact.bytes);
   }
   if (stream.rdbuf()->in_avail() != 0)
     throw CacheFormatError("the payload has bytes after its last artefact");

@@ -373,12 +373,21 @@ std::unique_ptr<CacheStore::Connection> CacheStore::open_connection() {
   sqlite3_db_config(connection->db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
   sqlite3_db_config(connection->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
   sqlite3_busy_handler(connection->db, &wait_while_busy<BusyState>, &busy_);
-  connection->execute("PRAGMA cell_size_check = ON");
-  // WAL commits survive kill -9 without an fsync each; only a power loss can take the newest.
-  connection->execute("PRAGMA synchronous = NORMAL");
-  // 16 MiB of pages per connection (SQLite's default is 2 MiB): memory still follows the pages a
-  // run touches, never the file's size, and look-ups in a large cache mostly hit it.
-  connection->execute("PRAGMA cache_size = -16384");
+  // These read the file's header and schema: a failure means the file is not a sound store, as
+  // check_format says of what it reads (a damaged header fails here with "unsupported file
+  // format", found by tests/fuzz/cache_store_fuzz.cpp).
+  try {
+    connection->execute("PRAGMA cell_size_check = ON");
+    // WAL commits survive kill -9 without an fsync each; only a power loss can take the newest.
+    connection->execute("PRAGMA synchronous = NORMAL");
+    // 16 MiB of pages per connection (SQLite's default is 2 MiB): memory still follows the pages
+    // a run touches, never the file's size, and look-ups in a large cache mostly hit it.
+    connection->execute("PRAGMA cache_size = -16384");
+  } catch (const StoreDamagedError& damage) {
+    throw StoreFormatError(damage.what());  // already "damaged: ..."
+  } catch (const std::exception& error) {
+    throw StoreFormatError(std::string("damaged: ") + error.what());
+  }
   return connection;
 }
 
