@@ -587,8 +587,8 @@ bool StateTableStore::drop_least_recently_used(int n) {
       lease->dropped = true;
       budget_->dropped_alive += lease->bytes;
     }
-    drops_.fetch_add(1);
-    dropped.reset();  // frees it unless a caller still holds it
+    dropped.reset();      // frees it unless a caller still holds it
+    drops_.fetch_add(1);  // counted once freed: drops() then says where the bytes are
     return true;
   }
 }

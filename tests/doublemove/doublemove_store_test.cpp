@@ -3,6 +3,7 @@
 // encoding round trips, strict decoding, and the registry entry's artefact hooks.
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <latch>
 #include <map>
@@ -238,8 +239,10 @@ TEST(DoublemoveBudget, DroppedTableStillHeldByACallerCountsUntilReleased) {
   store.get(31);
   // 32 needs 30's and 31's room: both are dropped, 30 lives on with its holder.
   std::thread asker([&] { EXPECT_EQ(store.get(32)->n(), 32); });
-  while (store.drops() < 2)
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (store.drops() < 2 && std::chrono::steady_clock::now() < deadline)
     std::this_thread::yield();
+  EXPECT_EQ(store.drops(), 2u);
   // The asker waits for 30's bytes rather than going over the budget.
   EXPECT_EQ(store.bytes_alive(), table_bytes_for(30));
   held_30.reset();
