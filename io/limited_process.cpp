@@ -339,6 +339,28 @@ std::optional<ProcessStat> read_stat(pid_t pid, std::string& buffer) {
   return stat;
 }
 
+// The peak resident memory of this process's address space (VmHWM of /proc/self/status). A child
+// started by vfork (or fork) shares (or copies) it until its execve, and the kernel carries its
+// peak over the exec into the child's ru_maxrss: an ru_maxrss up to this is not the program's.
+std::uint64_t own_address_space_peak_bytes() {
+  std::string status;
+  if (read_proc_file("/proc/self/status", status)) {
+    const std::size_t at = status.find("\nVmHWM:");
+    if (at != std::string::npos) {
+      const char* begin = status.data() + at + 7;
+      const char* const end = status.data() + status.size();
+      while (begin < end && *begin == ' ')
+        ++begin;
+      std::uint64_t kibibytes = 0;
+      if (std::from_chars(begin, end, kibibytes).ec == std::errc{})
+        return kibibytes * 1024;
+    }
+  }
+  rusage usage{};  // without /proc: this process's peak, at least as large
+  ::getrusage(RUSAGE_SELF, &usage);
+  return rusage_peak_bytes(usage);
+}
+
 void append_pids(std::string_view text, std::vector<pid_t>& pids) {
   const char* at = text.data();
   const char* const end = text.data() + text.size();
@@ -428,12 +450,13 @@ std::optional<ProcessStat> still_there(const ProcessId& process, std::string& bu
 class Run {
  public:
   Run(pid_t child, Pipe& stdout_pipe, Pipe& stderr_pipe, const ProcessLimits& limits,
-      Clock::time_point start)
+      Clock::time_point start, std::uint64_t inherited_peak_bytes)
       : child_(child),
         stdout_(std::move(stdout_pipe.read_end)),
         stderr_(std::move(stderr_pipe.read_end)),
         limits_(limits),
         start_(start),
+        inherited_peak_bytes_(inherited_peak_bytes),
         read_buffer_(kReadChunk) {
     result_.process_group = child;
     // Readable once the child has ended, so the watch wakes at its exit instead of at the end of
@@ -476,6 +499,8 @@ class Run {
   UniqueFd exit_notice_;  // a pidfd of the child
   const ProcessLimits& limits_;
   const Clock::time_point start_;
+  // The child's ru_maxrss is its own only above this (own_address_space_peak_bytes).
+  const std::uint64_t inherited_peak_bytes_;
   std::vector<char> read_buffer_;
   std::string stat_buffer_;
   ProcessResult result_;
@@ -672,7 +697,9 @@ ProcessResult Run::watch() {
   reap_group(Clock::now() + kReapGrace);
 
   result_.cpu_seconds = std::max(rusage_seconds(usage) + orphan_cpu_seconds_, sampled_cpu_seconds_);
-  result_.peak_bytes = std::max(result_.peak_bytes, rusage_peak_bytes(usage));
+  // Not at most this process's own peak: the samples are the program's peak then.
+  if (rusage_peak_bytes(usage) > inherited_peak_bytes_)
+    result_.peak_bytes = std::max(result_.peak_bytes, rusage_peak_bytes(usage));
   if (result_.stderr_tail.size() > kStderrTailBytes)
     result_.stderr_tail.erase(0, result_.stderr_tail.size() - kStderrTailBytes);
 
@@ -747,7 +774,9 @@ ProcessResult run_limited(const std::string& command, const ProcessInput& input,
   stdout_pipe.write_end.reset();
   stderr_pipe.write_end.reset();
 
-  Run run(child, stdout_pipe, stderr_pipe, limits, start);
+  // The child has called execve (vfork returns then): this address space's peak so far is at
+  // least what the kernel carried into the child's ru_maxrss.
+  Run run(child, stdout_pipe, stderr_pipe, limits, start, own_address_space_peak_bytes());
   return run.watch();
 }
 

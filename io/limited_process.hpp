@@ -34,7 +34,9 @@ struct ProcessResult {
   double cpu_seconds = 0;
   double wall_seconds = 0;
   // The largest summed resident memory of the tree over the samples, and at least any ru_maxrss
-  // wait4 reports: set however the run ended, so a caller can judge memory by peak_bytes > limit.
+  // wait4 reports that is the program's own (above this process's peak, which the kernel carries
+  // into a child's ru_maxrss over its execve): set however the run ended, so a caller can judge
+  // memory by peak_bytes > limit.
   std::uint64_t peak_bytes = 0;
   std::string output;       // standard output, at most ProcessLimits::output_bytes
   std::string stderr_tail;  // the last kStderrTailBytes of standard error, for messages

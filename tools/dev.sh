@@ -4,6 +4,10 @@
 #                       (configs/demo/GAME), print the answers
 #   tools/dev.sh test   install what is missing, build (warnings are errors), run the whole suite
 #   tools/dev.sh build  install what is missing and build only
+#   tools/dev.sh sanitize  build with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan)
+#                       and run the whole suite (tools/sanitize.sh)
+#   tools/dev.sh fuzz SECONDS  build the libFuzzer targets with clang (build-fuzz) and run each
+#                       for SECONDS (tools/fuzz.sh)
 # Environment: BUILD_DIR (default: build), JOBS (default: number of cores).
 set -euo pipefail
 
@@ -62,8 +66,19 @@ case "${1:-}" in
     build -DGAMEBATCH_WERROR=ON
     ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
     ;;
+  sanitize)
+    install_missing_packages
+    shift
+    exec tools/sanitize.sh "$@"
+    ;;
+  fuzz)
+    PACKAGES+=(clang libclang-rt-dev)
+    install_missing_packages
+    shift
+    exec tools/fuzz.sh "$@"
+    ;;
   *)
-    echo "usage: tools/dev.sh demo|test|build" >&2
+    echo "usage: tools/dev.sh demo|test|build|sanitize|fuzz SECONDS" >&2
     exit 2
     ;;
 esac
