@@ -29,6 +29,7 @@
 
 #include "io/atomic_file.hpp"
 #include "io/input_error.hpp"
+#include "pipeline/graph_handoff.hpp"
 
 namespace gamebatch::pipeline {
 namespace {
@@ -55,6 +56,10 @@ struct CaseJob {
   FilePtr file;
   std::size_t case_index;
 };
+
+// A file that a dispatcher's thread hands back to the graph, where the graph's thread writes its
+// answers (see pipeline/graph_handoff.hpp).
+using HandedFile = HandedOver<FileRecord>;
 
 FilePtr read_and_split(const io::Problem& problem, std::size_t index, io::InputFile file,
                        ProgressCounters* progress) {
@@ -180,7 +185,7 @@ void take_dispatched_answer(const io::Problem& problem, const SolveOptions& opti
 
 // Answers one case from the cache, or hands it to the dispatcher; the file goes out through the
 // gateway (once, from whichever thread answers its last case). The dispatcher's answer is cached.
-using Dispatch = flow::async_node<CaseJob, FilePtr>;
+using Dispatch = flow::async_node<CaseJob, HandedFile>;
 void dispatch_case(const io::Problem& problem, const SolveOptions& options, const CaseJob& job,
                    Dispatch::gateway_type& gateway) {
   FileRecord& file = *job.file;
@@ -192,13 +197,13 @@ void dispatch_case(const io::Problem& problem, const SolveOptions& options, cons
       file.answers[job.case_index] = std::move(*answer);
       file.from_cache.fetch_add(1, std::memory_order_relaxed);
       if (finish_case(job, true, progress))
-        gateway.try_put(job.file);
+        gateway.try_put(HandedFile(job.file));
       return;
     }
   } catch (const std::exception& error) {
     fail_case(file, job.case_index, error.what());
     if (finish_case(job, false, progress))
-      gateway.try_put(job.file);
+      gateway.try_put(HandedFile(job.file));
     return;
   }
   gateway.reserve_wait();                  // released when the answer is in
@@ -209,7 +214,8 @@ void dispatch_case(const io::Problem& problem, const SolveOptions& options, cons
                                take_dispatched_answer(problem, options, job, std::move(slot),
                                                       std::move(result));
                                if (finish_case(job, false, options.progress))
-                                 gateway.try_put(job.file);
+                                 gateway.try_put(HandedFile(job.file));
+                               before_release_wait(gateway);
                                gateway.release_wait();
                              });
 }
@@ -376,11 +382,12 @@ RunSummary run_solve(const SolveOptions& options) {
                     [&problem, &options](const CaseJob& job, Dispatch::gateway_type& gateway) {
                       dispatch_case(problem, options, job, gateway);
                     });
-  flow::function_node<FilePtr, FilePtr> writer(graph, flow::unlimited,
-                                               [&problem, &options](const FilePtr& file) {
-                                                 write_answers(problem, options, *file);
-                                                 return file;
-                                               });
+  flow::function_node<HandedFile, FilePtr> writer(graph, flow::unlimited,
+                                                  [&problem, &options](const HandedFile& handed) {
+                                                    FilePtr file = handed.take();
+                                                    write_answers(problem, options, *file);
+                                                    return file;
+                                                  });
 
   flow::sequencer_node<FilePtr> sequencer(graph, [](const FilePtr& file) { return file->index; });
 
@@ -408,6 +415,7 @@ RunSummary run_solve(const SolveOptions& options) {
 
   file_source.activate();
   graph.wait_for_all();
+  after_wait_for_all(dispatch.gateway());
 
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
