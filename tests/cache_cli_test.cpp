@@ -146,13 +146,13 @@ TEST_F(CacheCliTest, KilledRunKeepsItsCheckpointsAndTheRerunMatches) {
                              "--cache", "answers.cache", "--out", "out", "in"});
   // Wait for a checkpoint with some answers in it, then kill the run without warning.
   bool checkpointed = false;
-  for (int k = 0; k < 6000 && !checkpointed; ++k) {  // 60 s: sanitizer builds are slow
+  for (int k = 0; k < 18000 && !checkpointed; ++k) {  // 180 s: sanitizer builds are slow
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
     checkpointed = fs::exists(at("answers.cache")) && fs::exists(at("out/set-3.ans"));
   }
   ::kill(child, SIGKILL);
   const Result killed = finish(child);
-  ASSERT_TRUE(checkpointed) << "no checkpoint within 60 s: " << killed.err;
+  ASSERT_TRUE(checkpointed) << "no checkpoint within 180 s: " << killed.err;
   if (killed.status != 128 + SIGKILL)
     GTEST_SKIP() << "the run finished before it could be killed; make the set bigger";
 

@@ -158,7 +158,12 @@ TEST(LimitedProcess, ReportsThePeakOfARunThatEndsByItself) {
   EXPECT_EQ(result.end, ProcessEnd::exited);
   EXPECT_EQ(result.exit_status, 0);
   EXPECT_GE(result.peak_bytes, 50 * kMebibyte);
+#ifdef GAMEBATCH_SANITIZED_THREAD
+  // The program is instrumented too: ThreadSanitizer's shadow of its 50 MiB comes on top.
+  EXPECT_LT(result.peak_bytes, 400 * kMebibyte);
+#else
   EXPECT_LT(result.peak_bytes, 200 * kMebibyte);
+#endif
 }
 
 TEST(LimitedProcess, ThePeakIsTheProgramsNotThatOfTheProcessStartingIt) {
