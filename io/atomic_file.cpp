@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <limits>
 #include <string>
 #include <system_error>
@@ -20,22 +21,54 @@ namespace {
   throw std::system_error(errno, std::generic_category(), what + " " + path.string());
 }
 
-// Closes the descriptor and removes the temporary file unless the rename happened.
-class TemporaryFile {
+enum class Durability { kRenameOnly, kSynced };
+
+// This process's id, asked once: one system call less per file. (The processes check and stress
+// start exec a program at once: none of them writes through here.)
+pid_t own_pid() {
+  static const pid_t pid = ::getpid();
+  return pid;
+}
+
+// NAME.tmp.PID.N beside `path`: the names remove_stale_temporaries recognises.
+fs::path temporary_name_for(const fs::path& path) {
+  static std::atomic<unsigned> sequence{0};
+  fs::path temporary = path;
+  temporary += ".tmp." + std::to_string(own_pid()) + "." + std::to_string(sequence++);
+  return temporary;
+}
+
+fs::path directory_of(const fs::path& path) {
+  return path.has_parent_path() ? path.parent_path() : fs::path(".");
+}
+
+// The file being written, before it has a name of its own, and its way into place.
+//
+// Preferably an unnamed file (O_TMPFILE) in the target's directory, linked in under the target's
+// name once written: one directory entry made per file instead of a temporary's entry made,
+// renamed and removed, which is the part of a small file's cost that the kernel serialises; and a
+// process killed before the link leaves nothing behind. Where the file system has no O_TMPFILE,
+// or the target exists already, the file gets a temporary name (NAME.tmp.PID.N) and is renamed
+// over the target, as rename replaces atomically and link does not.
+class PendingFile {
  public:
-  explicit TemporaryFile(fs::path path) : path_(std::move(path)) {
-    descriptor_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (descriptor_ < 0)
-      throw_errno("cannot create", path_);
+  explicit PendingFile(const fs::path& path) : path_(path) {
+    descriptor_ = ::open(directory_of(path_).c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+    if (descriptor_ >= 0)
+      return;
+    // EISDIR, EOPNOTSUPP, EINVAL: no O_TMPFILE here; ENOENT: no directory (made by the caller).
+    if (errno == ENOENT)
+      throw_errno("cannot create a file in", directory_of(path_));
+    name_temporary();
   }
-  ~TemporaryFile() {
+  ~PendingFile() {
     if (descriptor_ >= 0)
       ::close(descriptor_);
-    if (!committed_)
-      ::unlink(path_.c_str());
+    if (!temporary_.empty() && !committed_)
+      ::unlink(temporary_.c_str());
   }
-  TemporaryFile(const TemporaryFile&) = delete;
-  TemporaryFile& operator=(const TemporaryFile&) = delete;
+  PendingFile(const PendingFile&) = delete;
+  PendingFile& operator=(const PendingFile&) = delete;
 
   void write(std::string_view content) {
     while (!content.empty()) {
@@ -54,56 +87,86 @@ class TemporaryFile {
       throw_errno("cannot sync", path_);
   }
 
-  void commit_as(const fs::path& target) {
-    const int descriptor = descriptor_;
-    descriptor_ = -1;
-    if (::close(descriptor) != 0)
-      throw_errno("cannot write", path_);
-    if (::rename(path_.c_str(), target.c_str()) != 0)
-      throw_errno("cannot rename into", target);
+  // Puts the file in place under `path`, replacing what was there.
+  void commit() {
+    if (temporary_.empty()) {
+      if (link_as(path_)) {
+        close_descriptor();
+        committed_ = true;
+        return;
+      }
+      if (errno != EEXIST)
+        throw_errno("cannot create", path_);
+      // Replacing: link under a temporary name, then rename over the old file.
+      temporary_ = temporary_name_for(path_);
+      if (!link_as(temporary_)) {
+        const int link_error = errno;
+        temporary_.clear();  // nothing to remove
+        errno = link_error;
+        throw_errno("cannot create", path_);
+      }
+    }
+    close_descriptor();
+    if (::rename(temporary_.c_str(), path_.c_str()) != 0)
+      throw_errno("cannot rename into", path_);
     committed_ = true;
   }
 
  private:
+  // Links the unnamed file in as `name`: through /proc, as linkat's AT_EMPTY_PATH needs a
+  // capability that users lack.
+  bool link_as(const fs::path& name) const {
+    char self[32];
+    std::snprintf(self, sizeof self, "/proc/self/fd/%d", descriptor_);
+    return ::linkat(AT_FDCWD, self, AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0;
+  }
+
+  void name_temporary() {
+    temporary_ = temporary_name_for(path_);
+    descriptor_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (descriptor_ < 0) {
+      const int open_error = errno;
+      temporary_.clear();
+      errno = open_error;
+      throw_errno("cannot create", path_);
+    }
+  }
+
+  void close_descriptor() {
+    const int descriptor = descriptor_;
+    descriptor_ = -1;
+    if (::close(descriptor) != 0)
+      throw_errno("cannot write", path_);
+  }
+
   fs::path path_;
+  fs::path temporary_;  // empty while the file is unnamed
   int descriptor_ = -1;
   bool committed_ = false;
 };
 
-enum class Durability { kRenameOnly, kSynced };
-
-// This process's id, asked once: one system call less per file. (The processes check and stress
-// start exec a program at once: none of them writes through here.)
-pid_t own_pid() {
-  static const pid_t pid = ::getpid();
-  return pid;
-}
-
-// Creates the temporary file; the parent directories only when it is missing, so a run of many
-// files pays no stat per file for a directory that is already there.
-TemporaryFile create_temporary(const fs::path& path, fs::path temporary) {
+// Starts the file; the parent directories only when they are missing, so a run of many files pays
+// no stat per file for a directory that is already there.
+PendingFile start_file(const fs::path& path) {
   try {
-    return TemporaryFile(temporary);
+    return PendingFile(path);
   } catch (const std::system_error& error) {
     if (error.code() != std::errc::no_such_file_or_directory || !path.has_parent_path())
       throw;
   }
   fs::create_directories(path.parent_path());
-  return TemporaryFile(std::move(temporary));
+  return PendingFile(path);
 }
 
 void write_whole(const fs::path& path, std::string_view content, Durability durability) {
-  static std::atomic<unsigned> sequence{0};
-  fs::path temporary = path;
-  temporary += ".tmp." + std::to_string(own_pid()) + "." + std::to_string(sequence++);
-  TemporaryFile file = create_temporary(path, std::move(temporary));
+  PendingFile file = start_file(path);
   file.write(content);
   if (durability == Durability::kSynced)
     file.sync();
-  file.commit_as(path);
+  file.commit();
   if (durability == Durability::kSynced) {
-    // The rename itself is only durable once the directory entry is on disk.
-    const fs::path directory = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    // The link or rename itself is only durable once the directory entry is on disk.
+    const fs::path directory = directory_of(path);
     const int descriptor = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (descriptor < 0)
       throw_errno("cannot open directory", directory);
@@ -151,27 +214,31 @@ std::size_t remove_stale_temporaries(const fs::path& directory) {
   return removed;
 }
 
-bool write_file_if_changed(const fs::path& path, std::string_view content) {
-  // Compare only when the sizes agree; reading is far cheaper than a create and a rename.
+bool file_holds(const fs::path& path, std::string_view content) {
+  // Compare only when the sizes agree; reading is far cheaper than a create and a link.
   std::error_code error;
-  if (fs::file_size(path, error) == content.size() && !error) {
-    const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (descriptor >= 0) {
-      std::string existing(content.size(), '\0');
-      std::size_t got = 0;
-      while (got < existing.size()) {
-        const ssize_t n = ::read(descriptor, existing.data() + got, existing.size() - got);
-        if (n < 0 && errno == EINTR)
-          continue;
-        if (n <= 0)
-          break;
-        got += static_cast<std::size_t>(n);
-      }
-      ::close(descriptor);
-      if (got == existing.size() && existing == content)
-        return false;
-    }
+  if (fs::file_size(path, error) != content.size() || error)
+    return false;
+  const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0)
+    return false;
+  std::string existing(content.size(), '\0');
+  std::size_t got = 0;
+  while (got < existing.size()) {
+    const ssize_t n = ::read(descriptor, existing.data() + got, existing.size() - got);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    got += static_cast<std::size_t>(n);
   }
+  ::close(descriptor);
+  return got == existing.size() && existing == content;
+}
+
+bool write_file_if_changed(const fs::path& path, std::string_view content) {
+  if (file_holds(path, content))
+    return false;
   write_file_atomically(path, content);
   return true;
 }

@@ -7,15 +7,28 @@
 
 namespace gamebatch::io {
 
-// Writes `content` to a temporary file beside `path` and renames it into place, so that a reader
-// (or a run killed half way) never sees a partial file. Creates missing parent directories.
-// No fsync: answer files can be recomputed, and one fsync per file would dominate runs of many
-// small files. Throws std::system_error on failure (the temporary file is removed).
+// Writes `content` to a file that has no name yet (O_TMPFILE) in `path`'s directory and links it
+// in as `path`, so that a reader (or a run killed half way) never sees a partial file, and a
+// killed run leaves no temporary. Where the file system lacks O_TMPFILE, or `path` exists, the
+// file is written under a temporary name (NAME.tmp.PID.N) and renamed into place. Creates missing
+// parent directories. No fsync: answer files can be recomputed, and one fsync per file would
+// dominate runs of many small files. Throws std::system_error on failure (nothing is left).
+//
+// Creating and linking files is what the kernel serialises (per file system, whatever the
+// directory), and threads waiting for it spin: callers that write many files do it from
+// kDefaultFileWriters threads at most, fed by their parallel work (pipeline/solve_run.cpp, gen).
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);
 
-// The same, but leaves `path` alone (no write, same mtime) when it already holds exactly
-// `content`: a rerun whose answers did not change touches no answer file. Returns true when it
-// wrote.
+// Threads that create files at once in a run of many files (measured: tools/bench/README.md,
+// "Scaling").
+inline constexpr std::size_t kDefaultFileWriters = 1;
+
+// Whether `path` is a file holding exactly `content`. Only reads, so it may run on many threads
+// beside a writer.
+bool file_holds(const std::filesystem::path& path, std::string_view content);
+
+// write_file_atomically unless file_holds(path, content): a rerun whose answers did not change
+// touches no answer file (no write, same mtime). Returns true when it wrote.
 bool write_file_if_changed(const std::filesystem::path& path, std::string_view content);
 
 // Removes the temporary files (NAME.tmp.PID.N) that a process killed mid-write left in
@@ -23,9 +36,9 @@ bool write_file_if_changed(const std::filesystem::path& path, std::string_view c
 // unreadable directories are skipped.
 std::size_t remove_stale_temporaries(const std::filesystem::path& directory);
 
-// The same as write_file_atomically, made durable: the data is fsync'ed before the rename and the
-// directory after it, so that after a crash or power loss `path` holds either the old or the new
-// content, whole. For files that cannot be recomputed cheaply (the answer cache).
+// The same as write_file_atomically, made durable: the data is fsync'ed before the link (or
+// rename) and the directory after it, so that after a crash or power loss `path` holds either the
+// old or the new content, whole. For files that cannot be recomputed cheaply (the answer cache).
 void write_file_durably(const std::filesystem::path& path, std::string_view content);
 
 }  // namespace gamebatch::io

@@ -1,16 +1,19 @@
 #include "io/generate.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <system_error>
 #include <variant>
 #include <vector>
 
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/partitioner.h>
+#include <oneapi/tbb/flow_graph.h>
+#include <oneapi/tbb/task_arena.h>
 
 #include "core/random.hpp"
 #include "io/atomic_file.hpp"
@@ -186,6 +189,62 @@ std::string file_text(const BoigameGenOptions& options, std::int64_t cases, std:
   return io::boigame::format_file(boards);
 }
 
+// Writes file k's text (made by generate_file_text) to paths[k], for every k. Texts are made in
+// parallel, one file per task (sizes are drawn, so files differ widely in cost); files are
+// created by kDefaultFileWriters threads at most (io/atomic_file.hpp says why); the limiter keeps
+// the texts made but not yet written to a few per thread. The first file (in file order) that
+// could not be written is thrown as GenerateWriteError once no write is under way.
+void write_generated_files(const GenerateOptions& options, const std::vector<fs::path>& paths) {
+  namespace flow = tbb::flow;
+  struct MadeFile {
+    std::size_t index = 0;
+    std::shared_ptr<const std::string> text;  // shared: flow graph messages are copied
+  };
+  std::mutex failure_mutex;
+  std::optional<std::size_t> failed_index;
+  std::string failure;
+
+  flow::graph graph;
+  std::size_t next_file = 0;
+  std::atomic<bool> stop{false};
+  flow::input_node<std::size_t> numbers(graph, [&](tbb::flow_control& control) {
+    if (next_file == paths.size() || stop.load(std::memory_order_relaxed)) {
+      control.stop();
+      return std::size_t{0};
+    }
+    return next_file++;
+  });
+  const auto threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+  flow::limiter_node<std::size_t> limiter(graph, 4 * threads + 4);
+  flow::function_node<std::size_t, MadeFile> maker(graph, flow::unlimited, [&](std::size_t index) {
+    return MadeFile{index, std::make_shared<const std::string>(generate_file_text(
+                               options.game, options.seed, index + 1, options.cases_per_file))};
+  });
+  flow::function_node<MadeFile, flow::continue_msg> writer(
+      graph, kDefaultFileWriters, [&](const MadeFile& made) {
+        try {
+          write_file_atomically(paths[made.index], *made.text);
+        } catch (const std::system_error& write_error) {
+          stop = true;
+          const std::lock_guard lock(failure_mutex);
+          if (!failed_index || made.index < *failed_index) {
+            failed_index = made.index;
+            failure =
+                "cannot write " + paths[made.index].string() + ": " + write_error.code().message();
+          }
+        }
+        return flow::continue_msg();
+      });
+  flow::make_edge(numbers, limiter);
+  flow::make_edge(limiter, maker);
+  flow::make_edge(maker, writer);
+  flow::make_edge(writer, limiter.decrementer());
+  numbers.activate();
+  graph.wait_for_all();
+  if (failed_index)
+    throw GenerateWriteError(failure);
+}
+
 }  // namespace
 
 std::string to_string(const IntRange& range) {
@@ -279,22 +338,7 @@ std::vector<fs::path> generate_input_set(const GenerateOptions& options) {
     paths.push_back(options.out_dir /
                     generated_file_name(game_name(options.game), number, file_count));
   }
-  // One file per task: sizes are drawn, so files differ widely in cost.
-  tbb::parallel_for(
-      tbb::blocked_range<std::size_t>(0, paths.size(), 1),
-      [&](const tbb::blocked_range<std::size_t>& files) {
-        for (std::size_t index = files.begin(); index != files.end(); ++index) {
-          const std::string text =
-              generate_file_text(options.game, options.seed, index + 1, options.cases_per_file);
-          try {
-            write_file_atomically(paths[index], text);
-          } catch (const std::system_error& write_error) {
-            throw GenerateWriteError("cannot write " + paths[index].string() + ": " +
-                                     write_error.code().message());
-          }
-        }
-      },
-      tbb::simple_partitioner());
+  write_generated_files(options, paths);
   return paths;
 }
 

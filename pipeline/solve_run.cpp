@@ -1,16 +1,20 @@
 // Data flow (one case is the unit of parallel work):
 //
-//   file_source -> limiter -> reader -> splitter --cases--> solver --last case: write--> sequencer
-//                     ^                    `--bad file; empty file: write------------------^  |
-//                     |                                                                       v
-//                     `------------------ one token back per finished file ------------- finisher
+//   file_source -> limiter -> reader -> splitter --cases--> solver --last case--+--> writer --+
+//                     ^                    |                                    |             v
+//                     |                    `--bad or empty file-----------------+-------> sequencer
+//                     |                                                                       |
+//                     `------------------ one token back per finished file ------------ finisher
 //
 // The reader parses a whole file; a bad file becomes a record with its error and goes straight to
-// the sequencer, so file order never stalls. A file's answers are written by the thread that
-// solved its last case, so writes (a new inode each, the dearest step of a small file) run in
-// parallel. The sequencer hands files to the single finisher in input order, which reports them
-// (messages, summary, run report) deterministically; the limiter bounds the files between reading
-// and finishing, so reading never runs far ahead and a finished file's memory is released at once.
+// the sequencer, so file order never stalls. The thread that answers a file's last case makes the
+// answer file's bytes and compares them with the file on disk (both parallel); only a file whose
+// answers changed goes through the writer, which creates files on io::kDefaultFileWriters threads:
+// the kernel serialises creating and linking files, and threads that wait for it burn CPU, so
+// more writers make a run of many small files slower, not faster. The sequencer hands files to
+// the single finisher in input order, which reports them (messages, summary, run report)
+// deterministically; the limiter bounds the files between reading and finishing, so reading never
+// runs far ahead and a finished file's memory is released at once.
 #include "pipeline/solve_run.hpp"
 
 #include <atomic>
@@ -42,6 +46,7 @@ struct FileRecord {
   io::InputFile file;  // made from the input list when the file is read, released with it
   std::vector<std::unique_ptr<io::Case>> cases;
   std::vector<std::string> answers;
+  std::string answer_text;  // the answer file's bytes, from settling until the writer writes them
   std::atomic<std::size_t> unsolved{0};
   std::atomic<std::size_t> from_cache{0};  // cases answered by the cache
   std::string error;                       // why the file is rejected; empty while it is good
@@ -220,20 +225,45 @@ void dispatch_case(const io::Problem& problem, const SolveOptions& options, cons
                              });
 }
 
-// Writes an accepted file's answers whole, on the calling thread; a failure rejects the file.
-// Called once per file, when its last case is answered (or it has none), before it is finished.
-// Nothing is written when the answers go to SolveOptions::answers_to (the finisher hands them).
-void write_answers(const io::Problem& problem, const SolveOptions& options, FileRecord& record) {
+// Makes an accepted file's answer text and returns whether it must be written: false when the
+// file is rejected, its answers go to SolveOptions::answers_to (nothing is written), or the answer
+// file on disk holds them already. Called once per file, when its last case is answered (or it
+// has none), on the thread that answered it.
+bool settle_answers(const io::Problem& problem, const SolveOptions& options, FileRecord& record) {
   if (!record.error.empty() || record.case_failed.load() || options.answers_to)
-    return;
+    return false;
   std::string content;
   for (std::size_t k = 0; k < record.answers.size(); ++k)
     content += problem.answer_line(k + 1, record.answers[k]);
+  record.answers.clear();  // the text holds them now; the finisher needs only their count
+  record.answers.shrink_to_fit();
+  if (io::file_holds(record.file.answer, content))
+    return false;
+  record.answer_text = std::move(content);
+  return true;
+}
+
+// Writes a settled file's answers whole; a failure rejects the file. Runs on a writer.
+void write_answers(FileRecord& record) {
   try {
-    io::write_file_if_changed(record.file.answer, content);
+    io::write_file_atomically(record.file.answer, record.answer_text);
   } catch (const std::exception& error) {
     record.error = std::string("cannot write answers: ") + error.what();
     record.error_line = 0;
+  }
+  record.answer_text.clear();
+  record.answer_text.shrink_to_fit();
+}
+
+// The first two output ports of the nodes that finish a file's answers: to the sequencer, and to
+// the writer.
+template <typename Ports>
+void pass_on(const io::Problem& problem, const SolveOptions& options, const FilePtr& file,
+             Ports& ports) {
+  if (settle_answers(problem, options, *file)) {
+    std::get<1>(ports).try_put(file);
+  } else {
+    std::get<0>(ports).try_put(file);
   }
 }
 
@@ -267,13 +297,13 @@ class Finisher {
  private:
   void count_answers(const FileRecord& record) {
     const std::size_t cached = record.from_cache.load();
-    summary_.cases += record.answers.size();
+    summary_.cases += record.cases.size();
     summary_.cached += cached;
-    summary_.solved += record.answers.size() - cached;
+    summary_.solved += record.cases.size() - cached;
   }
 
   FileReport report_of(const FileRecord& record) const {
-    const std::size_t cases = record.answers.size();
+    const std::size_t cases = record.cases.size();
     const std::size_t cached = record.from_cache.load();
     FileStatus status = FileStatus::solved;
     if (!record.error.empty()) {
@@ -315,6 +345,10 @@ class Finisher {
   RunSummary& summary_;
 };
 
+std::size_t file_writers(const SolveOptions& options) {
+  return options.file_writers != 0 ? options.file_writers : io::kDefaultFileWriters;
+}
+
 // A run killed while writing leaves its temporary answer files behind; the next run over the same
 // outputs removes them, so its answer directories hold exactly what an uninterrupted run leaves.
 void remove_leftovers_of_killed_runs(const io::InputList& inputs) {
@@ -354,40 +388,46 @@ RunSummary run_solve(const SolveOptions& options) {
     return read_and_split(problem, index, options.inputs[index], options.progress);
   });
 
-  using Splitter = flow::multifunction_node<FilePtr, std::tuple<CaseJob, FilePtr>>;
+  // Output ports 0 and 1 of the splitter, the solver and the settler: to the sequencer, to the
+  // writer (pass_on).
+  using Splitter = flow::multifunction_node<FilePtr, std::tuple<FilePtr, FilePtr, CaseJob>>;
   Splitter splitter(graph, flow::unlimited,
                     [&problem, &options](const FilePtr& file, Splitter::output_ports_type& ports) {
                       if (!file->error.empty() || file->cases.empty()) {
-                        write_answers(problem, options, *file);  // an empty file's (empty) answers
-                        std::get<1>(ports).try_put(file);
+                        pass_on(problem, options, file, ports);  // an empty file's (empty) answers
                         return;
                       }
                       for (std::size_t k = 0; k < file->cases.size(); ++k) {
-                        std::get<0>(ports).try_put(CaseJob{file, k});
+                        std::get<2>(ports).try_put(CaseJob{file, k});
                       }
                     });
 
-  using Solver = flow::multifunction_node<CaseJob, std::tuple<FilePtr>>;
+  using Solver = flow::multifunction_node<CaseJob, std::tuple<FilePtr, FilePtr>>;
   Solver solver(graph, flow::unlimited,
                 [&problem, &options](const CaseJob& job, Solver::output_ports_type& ports) {
-                  if (solve_case(problem, options.cache, options.progress, job)) {
-                    write_answers(problem, options, *job.file);
-                    std::get<0>(ports).try_put(job.file);
-                  }
+                  if (solve_case(problem, options.cache, options.progress, job))
+                    pass_on(problem, options, job.file, ports);
                 });
 
   // With a dispatcher, cache misses leave the graph and come back through the gateway of an
-  // async_node (which keeps wait_for_all waiting); their files are written by the writer node.
+  // async_node (which keeps wait_for_all waiting); the settler takes their files from there.
   Dispatch dispatch(graph, flow::unlimited,
                     [&problem, &options](const CaseJob& job, Dispatch::gateway_type& gateway) {
                       dispatch_case(problem, options, job, gateway);
                     });
-  flow::function_node<HandedFile, FilePtr> writer(graph, flow::unlimited,
-                                                  [&problem, &options](const HandedFile& handed) {
-                                                    FilePtr file = handed.take();
-                                                    write_answers(problem, options, *file);
-                                                    return file;
-                                                  });
+  using Settler = flow::multifunction_node<HandedFile, std::tuple<FilePtr, FilePtr>>;
+  Settler settler(
+      graph, flow::unlimited,
+      [&problem, &options](const HandedFile& handed, Settler::output_ports_type& ports) {
+        pass_on(problem, options, handed.take(), ports);
+      });
+
+  // The only node that creates files; it queues what it cannot take yet (the limiter bounds that).
+  flow::function_node<FilePtr, FilePtr> writer(graph, file_writers(options),
+                                               [](const FilePtr& file) {
+                                                 write_answers(*file);
+                                                 return file;
+                                               });
 
   flow::sequencer_node<FilePtr> sequencer(graph, [](const FilePtr& file) { return file->index; });
 
@@ -402,14 +442,18 @@ RunSummary run_solve(const SolveOptions& options) {
   flow::make_edge(limiter, reader);
   flow::make_edge(reader, splitter);
   if (options.dispatcher != nullptr) {
-    flow::make_edge(flow::output_port<0>(splitter), dispatch);
-    flow::make_edge(dispatch, writer);
-    flow::make_edge(writer, sequencer);
+    flow::make_edge(flow::output_port<2>(splitter), dispatch);
+    flow::make_edge(dispatch, settler);
+    flow::make_edge(flow::output_port<0>(settler), sequencer);
+    flow::make_edge(flow::output_port<1>(settler), writer);
   } else {
-    flow::make_edge(flow::output_port<0>(splitter), solver);
+    flow::make_edge(flow::output_port<2>(splitter), solver);
     flow::make_edge(flow::output_port<0>(solver), sequencer);
+    flow::make_edge(flow::output_port<1>(solver), writer);
   }
-  flow::make_edge(flow::output_port<1>(splitter), sequencer);
+  flow::make_edge(flow::output_port<0>(splitter), sequencer);
+  flow::make_edge(flow::output_port<1>(splitter), writer);
+  flow::make_edge(writer, sequencer);
   flow::make_edge(sequencer, finisher);
   flow::make_edge(finisher, limiter.decrementer());
 

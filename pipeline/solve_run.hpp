@@ -40,6 +40,9 @@ struct SolveOptions {
   io::InputList inputs;
   // Files between reading and the ordered finisher at most; 0 picks a multiple of the threads.
   std::size_t max_files_in_flight = 0;
+  // Threads that create answer files at once (the rest read, solve and compare); 0:
+  // io::kDefaultFileWriters.
+  std::size_t file_writers = 0;
   // Answers found here are not solved again; new answers are added (for the cases it deems worth
   // caching). nullptr: no cache.
   CacheSession* cache = nullptr;

@@ -1,16 +1,20 @@
 // Whole-or-nothing writes, unchanged files left alone, and the clean-up after a killed run.
 #include "io/atomic_file.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <random>
 #include <set>
 #include <string>
 #include <system_error>
+#include <thread>
 
 #include "test_data.hpp"
 
@@ -65,6 +69,60 @@ TEST_F(AtomicFileTest, AFileInTheWayOfTheDirectoryIsAnError) {
   write_text(dir_ / "plain", "not a directory");
   EXPECT_THROW(write_file_atomically(dir_ / "plain" / "x.ans", "x\n"), std::system_error);
   EXPECT_EQ(names(), (std::set<std::string>{"plain"}));
+}
+
+TEST_F(AtomicFileTest, ReplacingAFileLeavesTheNewContentAndNoTemporary) {
+  write_file_atomically(dir_ / "x.ans", "old\n");
+  write_file_atomically(dir_ / "x.ans", "new and longer\n");
+  write_file_durably(dir_ / "y.cache", "old\n");
+  write_file_durably(dir_ / "y.cache", "new\n");
+  EXPECT_EQ(read_text(dir_ / "x.ans"), "new and longer\n");
+  EXPECT_EQ(read_text(dir_ / "y.cache"), "new\n");
+  EXPECT_EQ(names(), (std::set<std::string>{"x.ans", "y.cache"}));
+}
+
+TEST_F(AtomicFileTest, FileHoldsExactlyTheContentOrNot) {
+  const fs::path path = dir_ / "x.ans";
+  EXPECT_FALSE(file_holds(path, ""));  // missing
+  write_text(path, "Case #1: 5\n");
+  EXPECT_TRUE(file_holds(path, "Case #1: 5\n"));
+  EXPECT_FALSE(file_holds(path, "Case #1: 6\n"));    // same size
+  EXPECT_FALSE(file_holds(path, "Case #1: 5\n\n"));  // longer
+  EXPECT_FALSE(file_holds(path, "Case #1:"));        // a prefix
+  EXPECT_FALSE(file_holds(dir_, ""));                // a directory
+}
+
+// Whether the file system under `directory` makes unnamed files (O_TMPFILE).
+bool makes_unnamed_files(const fs::path& directory) {
+  const int descriptor = ::open(directory.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+  if (descriptor < 0)
+    return false;
+  ::close(descriptor);
+  return true;
+}
+
+TEST_F(AtomicFileTest, AWriterKilledAtAnyMomentLeavesWholeFilesAndNoTemporary) {
+  if (!makes_unnamed_files(dir_))
+    GTEST_SKIP() << dir_ << " has no O_TMPFILE: a killed write leaves NAME.tmp.PID.N there, "
+                 << "which remove_stale_temporaries removes (tested below)";
+  // Big files, so that the kill most likely lands in the middle of one.
+  const std::string content(8 << 20, 'x');
+  const pid_t writer = ::fork();
+  ASSERT_GE(writer, 0);
+  if (writer == 0) {
+    for (int k = 0;; ++k)
+      write_file_atomically(dir_ / cat("f", k, ".ans"), content);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ::kill(writer, SIGKILL);
+  int status = 0;
+  ::waitpid(writer, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  ASSERT_FALSE(names().empty()) << "the writer wrote nothing in 300 ms";
+  for (const std::string& name : names()) {
+    EXPECT_EQ(name.find(".tmp."), std::string::npos) << name;
+    EXPECT_EQ(fs::file_size(dir_ / name), content.size()) << name;
+  }
 }
 
 TEST_F(AtomicFileTest, UnchangedContentIsNotRewritten) {

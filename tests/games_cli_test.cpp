@@ -153,6 +153,18 @@ TEST_F(GamesCliTest, TableCppIsAHeaderNamingItsMaker) {
   EXPECT_NE(cpp.out.find("8u,  // n = 3"), std::string::npos) << cpp.out;
 }
 
+TEST_F(GamesCliTest, TableIsTheSameForEveryJobs) {
+  const Result all_cores = run({"table", "doublemove", "--max-n", "20", "--format", "csv"});
+  ASSERT_EQ(all_cores.status, 0) << all_cores.err;
+  for (const char* jobs : {"1", "3"}) {
+    const Result limited =
+        run({"table", "doublemove", "--max-n", "20", "--format", "csv", "--jobs", jobs});
+    ASSERT_EQ(limited.status, 0) << limited.err;
+    EXPECT_EQ(limited.out, all_cores.out) << "--jobs " << jobs;
+  }
+  EXPECT_EQ(run({"table", "doublemove", "--max-n", "3", "--jobs", "-1"}).status, 2);
+}
+
 TEST_F(GamesCliTest, TableRefusesWhatItCannotMake) {
   EXPECT_EQ(run({"table", "doublemove", "--max-n", "68"}).status, 2);
   EXPECT_EQ(run({"table", "doublemove", "--max-n", "0"}).status, 2);

@@ -424,6 +424,40 @@ TEST_F(PipelineTest, OneAndTwoThreadsGiveIdenticalAnswers) {
   }
 }
 
+TEST_F(PipelineTest, AnyNumberOfFileWritersGivesTheSameAnswersAndRejections) {
+  const auto files = mixed_corpus(40, 12);
+  LogCapture log;
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 3);
+  for (const std::size_t writers : {1, 2, 5}) {
+    SolveOptions options{&willow_problem(), inputs_for(files, cat("w", writers)), 2};
+    options.file_writers = writers;
+    const RunSummary summary = run_or_die(options);
+    EXPECT_EQ(summary.rejected, count_bad(files)) << writers << " writers";
+    EXPECT_EQ(summary.cases, count_good_cases(files)) << writers << " writers";
+    expect_answers(files, cat("w", writers));
+  }
+}
+
+TEST_F(PipelineTest, AnswerFileThatCannotBeWrittenRejectsOnlyItsFile) {
+  std::mt19937_64 rng(13);
+  const std::vector<Expectation> files = {add_good("a.in", {random_instance(5, 50, rng)}),
+                                          add_good("b.in", {random_instance(7, 50, rng)}),
+                                          add_good("c.in", {random_instance(9, 50, rng)})};
+  write_text(root_ / "plain", "a file where b's answer directory should be\n");
+  std::vector<io::InputFile> inputs = inputs_for(files, "out");
+  inputs[1].answer = root_ / "plain" / "b.ans";
+  LogCapture log;
+  const RunSummary summary = run_or_die({&willow_problem(), inputs, 0});
+  EXPECT_EQ(summary.rejected, 1u);
+  EXPECT_EQ(summary.cases, 2u);
+  ASSERT_EQ(log.errors().size(), 1u);
+  EXPECT_TRUE(starts_with(log.errors()[0], files[1].input.string() + ": cannot write answers: "))
+      << log.errors()[0];
+  EXPECT_EQ(read_text(inputs[0].answer), *files[0].answers);
+  EXPECT_EQ(read_text(inputs[2].answer), *files[2].answers);
+  EXPECT_EQ(read_text(root_ / "plain"), "a file where b's answer directory should be\n");
+}
+
 // ---------------------------------------------------------------- a problem made for the test
 
 // Each whitespace-separated token is a case; its answer is the token reversed. A token "bad"

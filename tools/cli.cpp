@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
@@ -34,6 +35,7 @@ struct TableArguments {
   std::string game;
   int max_n = 0;
   std::string format = "cpp";
+  int jobs = 0;
 };
 
 void add_table_command(CLI::App& app, TableArguments& arguments) {
@@ -53,6 +55,12 @@ void add_table_command(CLI::App& app, TableArguments& arguments) {
       ->required()
       ->type_name("N")
       ->check(CLI::Range(1, gamebatch::doublemove::kMaxN));
+  table
+      ->add_option("--jobs,-j", arguments.jobs,
+                   "Threads to use at most (0, the default: all cores). The table is the same for\n"
+                   "every N.")
+      ->type_name("N")
+      ->check(CLI::Range(0, 1 << 16));
   table->add_option("--format", arguments.format, "cpp, json or csv")
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"cpp", "json", "csv"}))
@@ -61,6 +69,8 @@ void add_table_command(CLI::App& app, TableArguments& arguments) {
 
 int run_table(const TableArguments& arguments) {
   const auto format = io::doublemove::parse_table_format(arguments.format);
+  tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
+                                   thread_count(arguments.jobs));
   try {
     std::fputs(io::doublemove::k0_table(arguments.max_n, *format, kVersion).c_str(), stdout);
   } catch (const std::exception& error) {

@@ -59,7 +59,7 @@ _gamebatch_options() {
       ;;
     "cache trim") valued="--max-size" ;;
     "cache export") valued="--format -o --output" ;;
-    table) valued="--max-n --format" ;;
+    table) valued="--max-n --format --jobs -j" ;;
   esac
 }
 
