@@ -9,12 +9,12 @@
 // The reader parses a whole file; a bad file becomes a record with its error and goes straight to
 // the sequencer, so file order never stalls. The thread that answers a file's last case makes the
 // answer file's bytes and compares them with the file on disk (both parallel); only a file whose
-// answers changed goes through the writer, which creates files on io::kDefaultFileWriters threads:
-// the kernel serialises creating and linking files, and threads that wait for it burn CPU, so
-// more writers make a run of many small files slower, not faster. The sequencer hands files to
-// the single finisher in input order, which reports them (messages, summary, run report)
-// deterministically; the limiter bounds the files between reading and finishing, so reading never
-// runs far ahead and a finished file's memory is released at once.
+// answers changed goes through the writer, which creates files on io::kDefaultFileWriters threads
+// at most: the kernel serialises creating and linking files, and threads that wait for it burn
+// CPU, so writing from every thread made a run of many small files slower with more threads. The
+// sequencer hands files to the single finisher in input order, which reports them (messages,
+// summary, run report) deterministically; the limiter bounds the files between reading and
+// finishing, so reading never runs far ahead and a finished file's memory is released at once.
 #include "pipeline/solve_run.hpp"
 
 #include <atomic>
