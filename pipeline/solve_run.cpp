@@ -26,6 +26,7 @@
 #include <string>
 #include <system_error>
 #include <tuple>
+#include <unordered_set>
 
 #include <oneapi/tbb/flow_graph.h>
 #include <oneapi/tbb/task_arena.h>
@@ -225,11 +226,34 @@ void dispatch_case(const io::Problem& problem, const SolveOptions& options, cons
                              });
 }
 
+// The answer directories that were empty (or missing) when the run started. An answer file there
+// cannot be on disk already, so it is written without comparing: in a large directory that
+// look-up costs about as much as creating the file. (Should another process write one meanwhile,
+// the writer finds the name taken and replaces it, as an answer that changed.)
+class EmptyDirectories {
+ public:
+  void add(const std::filesystem::path& directory) { names_.insert(key(directory)); }
+  bool holds(const std::filesystem::path& answer) const {
+    return !names_.empty() && names_.count(key(answer.parent_path())) != 0;
+  }
+
+ private:
+  // As io::InputList::answer_directories names them.
+  static std::string key(const std::filesystem::path& directory) {
+    std::filesystem::path normal = directory.lexically_normal();
+    if (normal.has_relative_path() && !normal.has_filename())  // "d/" -> "d"
+      normal = normal.parent_path();
+    return normal.string();
+  }
+  std::unordered_set<std::string> names_;
+};
+
 // Makes an accepted file's answer text and returns whether it must be written: false when the
 // file is rejected, its answers go to SolveOptions::answers_to (nothing is written), or the answer
 // file on disk holds them already. Called once per file, when its last case is answered (or it
 // has none), on the thread that answered it.
-bool settle_answers(const io::Problem& problem, const SolveOptions& options, FileRecord& record) {
+bool settle_answers(const io::Problem& problem, const SolveOptions& options,
+                    const EmptyDirectories& empty_at_start, FileRecord& record) {
   if (!record.error.empty() || record.case_failed.load() || options.answers_to)
     return false;
   std::string content;
@@ -237,7 +261,7 @@ bool settle_answers(const io::Problem& problem, const SolveOptions& options, Fil
     content += problem.answer_line(k + 1, record.answers[k]);
   record.answers.clear();  // the text holds them now; the finisher needs only their count
   record.answers.shrink_to_fit();
-  if (io::file_holds(record.file.answer, content))
+  if (!empty_at_start.holds(record.file.answer) && io::file_holds(record.file.answer, content))
     return false;
   record.answer_text = std::move(content);
   return true;
@@ -258,9 +282,9 @@ void write_answers(FileRecord& record) {
 // The first two output ports of the nodes that finish a file's answers: to the sequencer, and to
 // the writer.
 template <typename Ports>
-void pass_on(const io::Problem& problem, const SolveOptions& options, const FilePtr& file,
-             Ports& ports) {
-  if (settle_answers(problem, options, *file)) {
+void pass_on(const io::Problem& problem, const SolveOptions& options,
+             const EmptyDirectories& empty_at_start, const FilePtr& file, Ports& ports) {
+  if (settle_answers(problem, options, empty_at_start, *file)) {
     std::get<1>(ports).try_put(file);
   } else {
     std::get<0>(ports).try_put(file);
@@ -349,14 +373,23 @@ std::size_t file_writers(const SolveOptions& options) {
   return options.file_writers != 0 ? options.file_writers : io::kDefaultFileWriters;
 }
 
-// A run killed while writing leaves its temporary answer files behind; the next run over the same
+// A run killed while writing may leave temporary answer files behind; the next run over the same
 // outputs removes them, so its answer directories hold exactly what an uninterrupted run leaves.
-void remove_leftovers_of_killed_runs(const io::InputList& inputs) {
+// Returns the answer directories that are empty (or missing) then.
+EmptyDirectories prepare_answer_directories(const io::InputList& inputs) {
+  EmptyDirectories empty;
   std::size_t removed = 0;
-  for (const std::filesystem::path& directory : inputs.answer_directories())
-    removed += io::remove_stale_temporaries(directory.empty() ? "." : directory);
+  for (const std::filesystem::path& directory : inputs.answer_directories()) {
+    const std::filesystem::path where = directory.empty() ? "." : directory;
+    removed += io::remove_stale_temporaries(where);
+    std::error_code error;
+    if (std::filesystem::is_empty(where, error) || error == std::errc::no_such_file_or_directory) {
+      empty.add(directory);
+    }
+  }
   if (removed != 0)
     spdlog::info("removed {} temporary files left by an interrupted run", removed);
+  return empty;
 }
 
 }  // namespace
@@ -366,8 +399,8 @@ RunSummary run_solve(const SolveOptions& options) {
   const io::Problem& problem = *options.problem;
   RunSummary summary;
   summary.files = options.inputs.size();
-  if (!options.answers_to)
-    remove_leftovers_of_killed_runs(options.inputs);
+  const EmptyDirectories empty_at_start =
+      options.answers_to ? EmptyDirectories() : prepare_answer_directories(options.inputs);
 
   const std::size_t in_flight =
       options.max_files_in_flight != 0
@@ -392,9 +425,11 @@ RunSummary run_solve(const SolveOptions& options) {
   // writer (pass_on).
   using Splitter = flow::multifunction_node<FilePtr, std::tuple<FilePtr, FilePtr, CaseJob>>;
   Splitter splitter(graph, flow::unlimited,
-                    [&problem, &options](const FilePtr& file, Splitter::output_ports_type& ports) {
+                    [&problem, &options, &empty_at_start](const FilePtr& file,
+                                                          Splitter::output_ports_type& ports) {
                       if (!file->error.empty() || file->cases.empty()) {
-                        pass_on(problem, options, file, ports);  // an empty file's (empty) answers
+                        pass_on(problem, options, empty_at_start, file,
+                                ports);  // an empty file's (empty) answers
                         return;
                       }
                       for (std::size_t k = 0; k < file->cases.size(); ++k) {
@@ -403,11 +438,12 @@ RunSummary run_solve(const SolveOptions& options) {
                     });
 
   using Solver = flow::multifunction_node<CaseJob, std::tuple<FilePtr, FilePtr>>;
-  Solver solver(graph, flow::unlimited,
-                [&problem, &options](const CaseJob& job, Solver::output_ports_type& ports) {
-                  if (solve_case(problem, options.cache, options.progress, job))
-                    pass_on(problem, options, job.file, ports);
-                });
+  Solver solver(
+      graph, flow::unlimited,
+      [&problem, &options, &empty_at_start](const CaseJob& job, Solver::output_ports_type& ports) {
+        if (solve_case(problem, options.cache, options.progress, job))
+          pass_on(problem, options, empty_at_start, job.file, ports);
+      });
 
   // With a dispatcher, cache misses leave the graph and come back through the gateway of an
   // async_node (which keeps wait_for_all waiting); the settler takes their files from there.
@@ -416,11 +452,11 @@ RunSummary run_solve(const SolveOptions& options) {
                       dispatch_case(problem, options, job, gateway);
                     });
   using Settler = flow::multifunction_node<HandedFile, std::tuple<FilePtr, FilePtr>>;
-  Settler settler(
-      graph, flow::unlimited,
-      [&problem, &options](const HandedFile& handed, Settler::output_ports_type& ports) {
-        pass_on(problem, options, handed.take(), ports);
-      });
+  Settler settler(graph, flow::unlimited,
+                  [&problem, &options, &empty_at_start](const HandedFile& handed,
+                                                        Settler::output_ports_type& ports) {
+                    pass_on(problem, options, empty_at_start, handed.take(), ports);
+                  });
 
   // The only node that creates files; it queues what it cannot take yet (the limiter bounds that).
   flow::function_node<FilePtr, FilePtr> writer(graph, file_writers(options),

@@ -583,6 +583,55 @@ TEST_F(PipelineTest, ManySmallFilesThroughOneSlot) {
   }
 }
 
+// A token problem whose cases, when solved, first put a file of their own where the answers of
+// the file go: another process writing into an answer directory that was empty at the start.
+class IntrudedTokenProblem final : public io::Problem {
+ public:
+  explicit IntrudedTokenProblem(fs::path intruded) : intruded_(std::move(intruded)) {}
+  std::string_view name() const override { return "intruded-tokens"; }
+  std::string_view summary() const override { return "tokens, with a file put in the way"; }
+  std::uint32_t solver_version() const override { return 1; }
+  std::vector<std::unique_ptr<io::Case>> parse(std::string_view text) const override {
+    std::vector<std::unique_ptr<io::Case>> cases;
+    for (auto& token_case : TokenProblem().parse(text))
+      cases.push_back(std::make_unique<Intruding>(std::move(token_case), intruded_));
+    return cases;
+  }
+  std::string answer_line(std::size_t case_number, std::string_view answer) const override {
+    return TokenProblem().answer_line(case_number, answer);
+  }
+
+ private:
+  class Intruding final : public io::Case {
+   public:
+    Intruding(std::unique_ptr<io::Case> token_case, fs::path intruded)
+        : token_case_(std::move(token_case)), intruded_(std::move(intruded)) {}
+    std::string solve() const override {
+      write_text(intruded_, "written by someone else\n");
+      return token_case_->solve();
+    }
+    std::string canonical() const override { return token_case_->canonical(); }
+    double estimated_solve_microseconds() const override { return 1e9; }
+
+   private:
+    std::unique_ptr<io::Case> token_case_;
+    fs::path intruded_;
+  };
+  fs::path intruded_;
+};
+
+TEST_F(PipelineTest, AnswerFileMadeMeanwhileInAnEmptyAnswerDirectoryIsReplaced) {
+  write_text(root_ / "a", "ab cd\n");
+  const fs::path answer = root_ / "fresh" / "a.ans";  // the directory does not exist yet
+  const IntrudedTokenProblem problem(answer);
+  LogCapture log;
+  const std::vector<io::InputFile> inputs = {{root_ / "a", answer}};
+  const RunSummary summary = run_or_die({&problem, inputs, 0});
+  EXPECT_EQ(summary.rejected, 0u) << log.all();
+  EXPECT_EQ(read_text(answer), "#1 ba\n#2 dc\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(root_ / "fresh"), fs::directory_iterator()), 1);
+}
+
 // ---------------------------------------------------------------- a dispatcher (the MPI mode's
 // hook)
 
