@@ -183,33 +183,47 @@ void write_file_atomically(const fs::path& path, std::string_view content) {
   write_whole(path, content, Durability::kRenameOnly);
 }
 
-std::size_t remove_stale_temporaries(const fs::path& directory) {
+namespace {
+
+// Whether `entry` is a temporary file (NAME.tmp.PID.N, as temporary_name_for names them) of a
+// process that no longer runs.
+bool is_stale_temporary(const fs::directory_entry& entry, const std::string& name) {
+  const std::size_t marker = name.rfind(".tmp.");
+  if (marker == std::string::npos)
+    return false;
+  const std::string_view rest = std::string_view(name).substr(marker + 5);
+  const std::size_t dot = rest.find('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == rest.size() ||
+      rest.substr(0, dot).find_first_not_of("0123456789") != std::string_view::npos ||
+      rest.substr(dot + 1).find_first_not_of("0123456789") != std::string_view::npos) {
+    return false;
+  }
+  const long pid = std::stol(std::string(rest.substr(0, dot)));
+  if (pid == own_pid() || pid <= 0 || pid > std::numeric_limits<pid_t>::max())
+    return false;
+  // A live process (ours or anyone's, if the pid was reused) may still be writing it.
+  if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH)
+    return false;
+  std::error_code error;
+  return entry.is_regular_file(error);
+}
+
+}  // namespace
+
+std::size_t remove_stale_temporaries(const fs::path& directory,
+                                     const std::function<void(std::string_view)>& on_kept) {
   std::error_code error;
   fs::directory_iterator entries(directory, error);
   if (error)
     return 0;
   std::size_t removed = 0;
   for (const fs::directory_entry& entry : entries) {
-    // NAME.tmp.PID.N, as write_whole names them.
     const std::string name = entry.path().filename().string();
-    const std::size_t marker = name.rfind(".tmp.");
-    if (marker == std::string::npos)
-      continue;
-    const std::string_view rest = std::string_view(name).substr(marker + 5);
-    const std::size_t dot = rest.find('.');
-    if (dot == std::string_view::npos || dot == 0 || dot + 1 == rest.size() ||
-        rest.substr(0, dot).find_first_not_of("0123456789") != std::string_view::npos ||
-        rest.substr(dot + 1).find_first_not_of("0123456789") != std::string_view::npos) {
-      continue;
-    }
-    const long pid = std::stol(std::string(rest.substr(0, dot)));
-    if (pid == own_pid() || pid <= 0 || pid > std::numeric_limits<pid_t>::max())
-      continue;
-    // A live process (ours or anyone's, if the pid was reused) may still be writing it.
-    if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH)
-      continue;
-    if (entry.is_regular_file(error) && fs::remove(entry.path(), error))
+    if (is_stale_temporary(entry, name) && fs::remove(entry.path(), error)) {
       ++removed;
+    } else if (on_kept) {
+      on_kept(name);
+    }
   }
   return removed;
 }

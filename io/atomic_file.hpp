@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <string_view>
 
 namespace gamebatch::io {
@@ -35,8 +36,11 @@ bool write_file_if_changed(const std::filesystem::path& path, std::string_view c
 
 // Removes the temporary files (NAME.tmp.PID.N) that a process killed mid-write left in
 // `directory`: those of processes that no longer run. Returns how many it removed. Missing or
-// unreadable directories are skipped.
-std::size_t remove_stale_temporaries(const std::filesystem::path& directory);
+// unreadable directories are skipped. `on_kept`, when given, is called with the name of every
+// entry left (the same pass tells a writer of many files which names are taken).
+std::size_t remove_stale_temporaries(
+    const std::filesystem::path& directory,
+    const std::function<void(std::string_view name)>& on_kept = nullptr);
 
 // The same as write_file_atomically, made durable: the data is fsync'ed before the link (or
 // rename) and the directory after it, so that after a crash or power loss `path` holds either the

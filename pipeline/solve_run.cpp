@@ -17,16 +17,17 @@
 // finishing, so reading never runs far ahead and a finished file's memory is released at once.
 #include "pipeline/solve_run.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <system_error>
 #include <tuple>
-#include <unordered_set>
 
 #include <oneapi/tbb/flow_graph.h>
 #include <oneapi/tbb/task_arena.h>
@@ -226,26 +227,33 @@ void dispatch_case(const io::Problem& problem, const SolveOptions& options, cons
                              });
 }
 
-// The answer directories that were empty (or missing) when the run started. An answer file there
-// cannot be on disk already, so it is written without comparing: in a large directory that
-// look-up costs about as much as creating the file. (Should another process write one meanwhile,
-// the writer finds the name taken and replaces it, as an answer that changed.)
-class EmptyDirectories {
+// The names in the answer directories when the run starts. An answer file whose name was not
+// there cannot be on disk already, so it is written without comparing: in a large directory that
+// look-up costs about as much as creating the file, and it waits while a writer holds the
+// directory. (Should another process write one meanwhile, the writer finds the name taken and
+// replaces it, as an answer that changed.) Kept as 64-bit hashes, 8 bytes a name: a collision
+// only costs a comparison.
+class NamesOnDisk {
  public:
-  void add(const std::filesystem::path& directory) { names_.insert(key(directory)); }
-  bool holds(const std::filesystem::path& answer) const {
-    return !names_.empty() && names_.count(key(answer.parent_path())) != 0;
+  void add(const std::filesystem::path& directory, std::string_view name) {
+    keys_.push_back(key(directory, name));
+  }
+  void seal() { std::sort(keys_.begin(), keys_.end()); }
+  bool may_hold(const std::filesystem::path& path) const {
+    const std::string name = path.filename().string();
+    return std::binary_search(keys_.begin(), keys_.end(), key(path.parent_path(), name));
   }
 
  private:
-  // As io::InputList::answer_directories names them.
-  static std::string key(const std::filesystem::path& directory) {
+  // The directory as io::InputList::answer_directories names it.
+  static std::uint64_t key(const std::filesystem::path& directory, std::string_view name) {
     std::filesystem::path normal = directory.lexically_normal();
     if (normal.has_relative_path() && !normal.has_filename())  // "d/" -> "d"
       normal = normal.parent_path();
-    return normal.string();
+    const std::hash<std::string_view> hash;
+    return hash(normal.native()) * 0x9e3779b97f4a7c15u ^ hash(name);
   }
-  std::unordered_set<std::string> names_;
+  std::vector<std::uint64_t> keys_;
 };
 
 // Makes an accepted file's answer text and returns whether it must be written: false when the
@@ -253,7 +261,7 @@ class EmptyDirectories {
 // file on disk holds them already. Called once per file, when its last case is answered (or it
 // has none), on the thread that answered it.
 bool settle_answers(const io::Problem& problem, const SolveOptions& options,
-                    const EmptyDirectories& empty_at_start, FileRecord& record) {
+                    const NamesOnDisk& names_on_disk, FileRecord& record) {
   if (!record.error.empty() || record.case_failed.load() || options.answers_to)
     return false;
   std::string content;
@@ -261,7 +269,7 @@ bool settle_answers(const io::Problem& problem, const SolveOptions& options,
     content += problem.answer_line(k + 1, record.answers[k]);
   record.answers.clear();  // the text holds them now; the finisher needs only their count
   record.answers.shrink_to_fit();
-  if (!empty_at_start.holds(record.file.answer) && io::file_holds(record.file.answer, content))
+  if (names_on_disk.may_hold(record.file.answer) && io::file_holds(record.file.answer, content))
     return false;
   record.answer_text = std::move(content);
   return true;
@@ -283,8 +291,8 @@ void write_answers(FileRecord& record) {
 // the writer.
 template <typename Ports>
 void pass_on(const io::Problem& problem, const SolveOptions& options,
-             const EmptyDirectories& empty_at_start, const FilePtr& file, Ports& ports) {
-  if (settle_answers(problem, options, empty_at_start, *file)) {
+             const NamesOnDisk& names_on_disk, const FilePtr& file, Ports& ports) {
+  if (settle_answers(problem, options, names_on_disk, *file)) {
     std::get<1>(ports).try_put(file);
   } else {
     std::get<0>(ports).try_put(file);
@@ -375,21 +383,19 @@ std::size_t file_writers(const SolveOptions& options) {
 
 // A run killed while writing may leave temporary answer files behind; the next run over the same
 // outputs removes them, so its answer directories hold exactly what an uninterrupted run leaves.
-// Returns the answer directories that are empty (or missing) then.
-EmptyDirectories prepare_answer_directories(const io::InputList& inputs) {
-  EmptyDirectories empty;
+// Returns the names left there.
+NamesOnDisk prepare_answer_directories(const io::InputList& inputs) {
+  NamesOnDisk names;
   std::size_t removed = 0;
   for (const std::filesystem::path& directory : inputs.answer_directories()) {
-    const std::filesystem::path where = directory.empty() ? "." : directory;
-    removed += io::remove_stale_temporaries(where);
-    std::error_code error;
-    if (std::filesystem::is_empty(where, error) || error == std::errc::no_such_file_or_directory) {
-      empty.add(directory);
-    }
+    removed +=
+        io::remove_stale_temporaries(directory.empty() ? "." : directory,
+                                     [&](std::string_view name) { names.add(directory, name); });
   }
+  names.seal();
   if (removed != 0)
     spdlog::info("removed {} temporary files left by an interrupted run", removed);
-  return empty;
+  return names;
 }
 
 }  // namespace
@@ -399,8 +405,8 @@ RunSummary run_solve(const SolveOptions& options) {
   const io::Problem& problem = *options.problem;
   RunSummary summary;
   summary.files = options.inputs.size();
-  const EmptyDirectories empty_at_start =
-      options.answers_to ? EmptyDirectories() : prepare_answer_directories(options.inputs);
+  const NamesOnDisk names_on_disk =
+      options.answers_to ? NamesOnDisk() : prepare_answer_directories(options.inputs);
 
   const std::size_t in_flight =
       options.max_files_in_flight != 0
@@ -425,10 +431,10 @@ RunSummary run_solve(const SolveOptions& options) {
   // writer (pass_on).
   using Splitter = flow::multifunction_node<FilePtr, std::tuple<FilePtr, FilePtr, CaseJob>>;
   Splitter splitter(graph, flow::unlimited,
-                    [&problem, &options, &empty_at_start](const FilePtr& file,
-                                                          Splitter::output_ports_type& ports) {
+                    [&problem, &options, &names_on_disk](const FilePtr& file,
+                                                         Splitter::output_ports_type& ports) {
                       if (!file->error.empty() || file->cases.empty()) {
-                        pass_on(problem, options, empty_at_start, file,
+                        pass_on(problem, options, names_on_disk, file,
                                 ports);  // an empty file's (empty) answers
                         return;
                       }
@@ -440,9 +446,9 @@ RunSummary run_solve(const SolveOptions& options) {
   using Solver = flow::multifunction_node<CaseJob, std::tuple<FilePtr, FilePtr>>;
   Solver solver(
       graph, flow::unlimited,
-      [&problem, &options, &empty_at_start](const CaseJob& job, Solver::output_ports_type& ports) {
+      [&problem, &options, &names_on_disk](const CaseJob& job, Solver::output_ports_type& ports) {
         if (solve_case(problem, options.cache, options.progress, job))
-          pass_on(problem, options, empty_at_start, job.file, ports);
+          pass_on(problem, options, names_on_disk, job.file, ports);
       });
 
   // With a dispatcher, cache misses leave the graph and come back through the gateway of an
@@ -453,9 +459,9 @@ RunSummary run_solve(const SolveOptions& options) {
                     });
   using Settler = flow::multifunction_node<HandedFile, std::tuple<FilePtr, FilePtr>>;
   Settler settler(graph, flow::unlimited,
-                  [&problem, &options, &empty_at_start](const HandedFile& handed,
-                                                        Settler::output_ports_type& ports) {
-                    pass_on(problem, options, empty_at_start, handed.take(), ports);
+                  [&problem, &options, &names_on_disk](const HandedFile& handed,
+                                                       Settler::output_ports_type& ports) {
+                    pass_on(problem, options, names_on_disk, handed.take(), ports);
                   });
 
   // The only node that creates files; it queues what it cannot take yet (the limiter bounds that).
