@@ -82,6 +82,7 @@ TEST_F(RunConfigTest, DefaultsWhenOnlyAJobIsGiven) {
   EXPECT_EQ(config.settings.checkpoint_seconds, defaults.checkpoint_seconds);
   EXPECT_EQ(config.settings.cache_min_solve_us, pipeline::kDefaultCacheMinSolveMicroseconds);
   EXPECT_EQ(config.settings.report_file, "");
+  EXPECT_EQ(config.settings.html_file, "");
   EXPECT_FALSE(config.settings.memory_budget.has_value());  // half of the machine's memory
   EXPECT_FALSE(config.settings.quiet);
   EXPECT_FALSE(config.settings.shard.has_value());
@@ -102,6 +103,7 @@ TEST_F(RunConfigTest, ReadsEverySettingAndResolvesPathsAgainstTheConfigDirectory
       "cache_min_solve_us = 250\n"
       "memory_budget = \"3Gi\"\n"
       "report = \"out/report.json\"\n"
+      "html = \"out/report.html\"\n"
       "quiet = true\n"
       "shard = \"2/5\"\n"
       "[[job]]\n"
@@ -119,6 +121,7 @@ TEST_F(RunConfigTest, ReadsEverySettingAndResolvesPathsAgainstTheConfigDirectory
   EXPECT_EQ(config.settings.cache_min_solve_us, 250.0);
   EXPECT_EQ(config.settings.memory_budget, std::uint64_t{3} << 30);
   EXPECT_EQ(config.settings.report_file, in_dir("out/report.json"));
+  EXPECT_EQ(config.settings.html_file, in_dir("out/report.html"));
   EXPECT_TRUE(config.settings.quiet);
   EXPECT_EQ(config.settings.shard, (io::Shard{2, 5}));
   ASSERT_EQ(config.jobs.size(), 2u);
@@ -264,13 +267,13 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadConfig{"UnknownSetting", "jobs = 1\nthreads = 4\n" + kJob,
                   "2: unknown key 'threads' (expected jobs, cache, strict_cache, checkpoint, "
-                  "cache_min_solve_us, memory_budget, report, quiet, shard, job)"},
+                  "cache_min_solve_us, memory_budget, report, html, quiet, shard, job)"},
         BadConfig{"UnknownTable", kJob + "[settings]\njobs = 1\n",
                   "4: unknown key 'settings' (expected jobs, cache, strict_cache, checkpoint, "
-                  "cache_min_solve_us, memory_budget, report, quiet, shard, job)"},
+                  "cache_min_solve_us, memory_budget, report, html, quiet, shard, job)"},
         BadConfig{"FirstUnknownKeyOfTheFile", "zzz = 1\naaa = 2\n" + kJob,
                   "1: unknown key 'zzz' (expected jobs, cache, strict_cache, checkpoint, "
-                  "cache_min_solve_us, memory_budget, report, quiet, shard, job)"},
+                  "cache_min_solve_us, memory_budget, report, html, quiet, shard, job)"},
         BadConfig{"UnknownJobKey",
                   kJob + "\n[[job]]\ngame = \"willow\"\ninputs = [\"a.in\"]\n"
                          "outt = \"x\"\n",
@@ -325,6 +328,8 @@ INSTANTIATE_TEST_SUITE_P(
                   "(0: cache every case), found \"10\""},
         BadConfig{"ReportArray", "report = [\"r.json\"]\n" + kJob,
                   "1: 'report' must be a file name (a non-empty string), found an array"},
+        BadConfig{"HtmlEmpty", "html = \"\"\n" + kJob,
+                  "1: 'html' must be a file name (a non-empty string), found \"\""},
         BadConfig{"QuietInteger", "quiet = 1\n" + kJob,
                   "1: 'quiet' must be true or false, found 1"},
         BadConfig{"ShardOutOfRange", "shard = \"5/4\"\n" + kJob,
@@ -498,6 +503,7 @@ TEST(RunOverrideTest, OptionsNotGivenKeepTheConfigsSettings) {
   config.checkpoint_seconds = 7;
   config.cache_min_solve_us = 0;
   config.report_file = "r.json";
+  config.html_file = "r.html";
   config.quiet = true;
   config.shard = io::Shard{1, 2};
   const RunSettings settings = overridden(config, "run x.toml");
@@ -508,6 +514,7 @@ TEST(RunOverrideTest, OptionsNotGivenKeepTheConfigsSettings) {
   EXPECT_EQ(settings.checkpoint_seconds, 7);  // not the option's default of 5
   EXPECT_EQ(settings.cache_min_solve_us, 0);  // not the option's default of 10
   EXPECT_EQ(settings.report_file, "r.json");
+  EXPECT_EQ(settings.html_file, "r.html");
   EXPECT_TRUE(settings.quiet);
   EXPECT_EQ(settings.shard, (io::Shard{1, 2}));
 }
@@ -521,13 +528,14 @@ TEST(RunOverrideTest, GivenOptionsReplaceTheConfigsSettings) {
   const RunSettings settings =
       overridden(config,
                  "run x.toml --jobs 7 --cache other.cache --strict-cache --checkpoint 0 "
-                 "--cache-min-solve-us 0.5 --report z.json --quiet --shard 3/4");
+                 "--cache-min-solve-us 0.5 --report z.json --html z.html --quiet --shard 3/4");
   EXPECT_EQ(settings.jobs, 7);
   EXPECT_EQ(settings.cache_file, "other.cache");  // relative to the working directory, as given
   EXPECT_TRUE(settings.strict_cache);
   EXPECT_EQ(settings.checkpoint_seconds, 0);
   EXPECT_EQ(settings.cache_min_solve_us, 0.5);
   EXPECT_EQ(settings.report_file, "z.json");
+  EXPECT_EQ(settings.html_file, "z.html");
   EXPECT_TRUE(settings.quiet);
   EXPECT_EQ(settings.shard, (io::Shard{3, 4}));
 }

@@ -124,9 +124,9 @@ std::vector<fs::path> expand_glob(std::string_view pattern, const fs::path& base
 
 namespace {
 
-constexpr std::array<std::string_view, 10> kSettingKeys = {
-    "jobs",          "cache",  "strict_cache", "checkpoint", "cache_min_solve_us",
-    "memory_budget", "report", "quiet",        "shard",      "job"};
+constexpr std::array<std::string_view, 11> kSettingKeys = {
+    "jobs", "cache", "strict_cache", "checkpoint", "cache_min_solve_us", "memory_budget", "report",
+    "html", "quiet", "shard",        "job"};
 constexpr std::array<std::string_view, 3> kJobKeys = {"game", "inputs", "out"};
 constexpr std::int64_t kMaxJobs = 1 << 16;  // as --jobs
 constexpr double kMaxCheckpointSeconds = 1e9;
@@ -285,6 +285,8 @@ class ConfigReader {
     }
     if (const toml::node* node = root.get("report"))
       settings.report_file = path_of(*node, "report", "a file name");
+    if (const toml::node* node = root.get("html"))
+      settings.html_file = path_of(*node, "html", "a file name");
     if (const toml::node* node = root.get("quiet"))
       settings.quiet = boolean(*node, "quiet");
     if (const toml::node* node = root.get("shard")) {
@@ -448,6 +450,8 @@ void override_settings(RunSettings& settings, const RunArguments& arguments) {
     settings.memory_budget = command_line.memory_budget;
   if (given("--report"))
     settings.report_file = command_line.report_file;
+  if (given("--html"))
+    settings.html_file = command_line.html_file;
   if (given("--quiet"))
     settings.quiet = command_line.quiet;
   if (given("--shard"))
@@ -460,7 +464,7 @@ void add_run_command(CLI::App& app, RunArguments& arguments) {
   CLI::App* run = app.add_subcommand("run", "Run the jobs of a configuration file (TOML)");
   run->footer(
       "A config holds settings (jobs, cache, strict_cache, checkpoint, cache_min_solve_us,\n"
-      "memory_budget, report, quiet, shard; "
+      "memory_budget, report, html, quiet, shard; "
       "the options above override them) and one or more [[job]] tables:\n"
       "  [[job]]\n"
       "  game = \"willow\"\n"

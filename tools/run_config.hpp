@@ -9,6 +9,7 @@
 //   checkpoint = 5           # seconds between cache commits (integer or float); 0: at the end only
 //   cache_min_solve_us = 70  # cases estimated to solve faster than this skip the cache; 0: none
 //   report = "report.json"   # write a JSON run report here
+//   html = "report.html"     # write a self-contained HTML page of the run here
 //   quiet = false            # no progress line
 //   shard = "1/4"            # solve only this shard of the inputs ("I/N", 1 <= I <= N)
 //
@@ -17,8 +18,8 @@
 //   inputs = ["sets/willow/*.in", "sets/willow/large"]  # required, non-empty
 //   out = "answers/willow"   # optional: answers under this directory instead of beside the inputs
 //
-// Relative paths (inputs, out, cache, report) are relative to the config file's directory, so a
-// config means the same from any working directory. An entry of `inputs` is a file, a directory
+// Relative paths (inputs, out, cache, report, html) are relative to the config file's directory, so
+// a config means the same from any working directory. An entry of `inputs` is a file, a directory
 // (walked for *.in files as `solve` does) or a glob: `*`, `?` and `[...]` match within one path
 // component as glob(3) does (a leading '.' only explicitly), and a `**` component matches any
 // number of directories, none included (hidden ones and symbolic links to directories are not

@@ -15,6 +15,7 @@
 #include "io/input_set.hpp"
 #include "io/problem.hpp"
 #include "pipeline/check_run.hpp"
+#include "pipeline/html_report.hpp"
 #include "pipeline/stress_run.hpp"
 #include "tools/cli.hpp"
 #include "tools/solve_command.hpp"
@@ -71,6 +72,23 @@ nlohmann::json limits_json(const JudgeArguments& judge) {
            judge.memory_limit == 0 ? nlohmann::json(nullptr) : nlohmann::json(judge.memory_limit)},
           {"output_limit_mb", judge.output_limit},
           {"jobs", judge.jobs}};
+}
+
+void add_html_option(CLI::App& command, std::string& file, const std::string& help) {
+  command.add_option("--html", file, help)->type_name("FILE")->check([](const std::string& path) {
+    return path.empty() ? std::string("the HTML file name must not be empty") : "";
+  });
+}
+
+// Writes an --html page whole; false (after saying why) when it cannot.
+bool write_html_page(const std::string& path, const std::string& page) {
+  try {
+    io::write_file_atomically(path, page);
+    return true;
+  } catch (const std::exception& error) {
+    spdlog::error("cannot write the HTML page {}: {}", path, error.what());
+    return false;
+  }
 }
 
 // ---- validate ----
@@ -178,6 +196,10 @@ void add_check_command(CLI::App& app, CheckArguments& arguments) {
       ->excludes(cache_option);
   check->add_option("--report", arguments.report_file, "Write every run's verdict to FILE.json")
       ->type_name("FILE");
+  add_html_option(*check, arguments.html_file,
+                  "Write a self-contained HTML page to FILE: the verdict matrix (files x\n"
+                  "solutions, coloured by verdict, with time, peak memory and WA details) and\n"
+                  "each solution's times against the time limit");
   add_paths_option(*check, arguments.paths);
 }
 
@@ -212,12 +234,12 @@ int run_check(const CheckArguments& arguments) {
   std::fputs(pipeline::verdict_table(result, options.inputs, kDetailsPerSolution).c_str(), stdout);
   std::fflush(stdout);
   int status = pipeline::all_accepted(result) ? kExitSolved : kExitRejected;
+  const nlohmann::json header = {
+      {"gamebatch_version", kVersion},
+      {"problem", arguments.problem},
+      {"limits", limits_json(arguments.judge)},
+  };
   if (!arguments.report_file.empty()) {
-    const nlohmann::json header = {
-        {"gamebatch_version", kVersion},
-        {"problem", arguments.problem},
-        {"limits", limits_json(arguments.judge)},
-    };
     try {
       pipeline::write_check_report(arguments.report_file, header, result, options.inputs);
     } catch (const std::exception& error) {
@@ -225,6 +247,9 @@ int run_check(const CheckArguments& arguments) {
       status = kExitRejected;
     }
   }
+  if (!arguments.html_file.empty() &&
+      !write_html_page(arguments.html_file, pipeline::check_page(header, options, result)))
+    status = kExitRejected;
   std::fprintf(stderr,
                "check: %zu solutions, %zu files (%zu rejected), %zu runs again alone, "
                "time: %.3f s\n",
@@ -268,6 +293,9 @@ void add_stress_command(CLI::App& app, StressArguments& arguments) {
                    "Directory for counterexample.in and counterexample.ans (created if missing)")
       ->type_name("DIR")
       ->capture_default_str();
+  add_html_option(*stress, arguments.html_file,
+                  "Write a self-contained HTML page to FILE: the seed, the cases tried, the\n"
+                  "counterexample before and after shrinking with the solution's output");
   add_judge_options(*stress, arguments.judge);
   add_game_options(*stress, arguments.game_options);
   stress->callback([&arguments] {
@@ -300,11 +328,33 @@ int run_stress(const StressArguments& arguments) {
   options.limits = judge_limits(arguments.judge);
   options.jobs = threads;
   const pipeline::StressResult result = pipeline::run_stress(options);
+  // Exit status 1 says a counterexample was found, so a page that cannot be written is a 2.
+  bool page_written = true;
+  if (!arguments.html_file.empty()) {
+    nlohmann::json game_options = nlohmann::json::object();
+    for (const GameOption& option : arguments.game_options.registered) {
+      if (option.option != nullptr && option.option->count() > 0)
+        game_options[option.name.substr(option.name.find_first_not_of('-'))] =
+            option.option->as<std::string>();
+    }
+    const nlohmann::json header = {{"gamebatch_version", kVersion},
+                                   {"problem", arguments.problem},
+                                   {"solution", arguments.solution},
+                                   {"seed", std::to_string(arguments.seed)},
+                                   {"count", arguments.count},
+                                   {"out", arguments.out_dir},
+                                   {"limits", limits_json(arguments.judge)},
+                                   {"game_options", game_options}};
+    page_written =
+        write_html_page(arguments.html_file, pipeline::stress_page(header, options, result));
+  }
   if (!result.shrunk) {
     std::printf("stress: the solution passed all %lld cases (seed %llu)\n",
                 static_cast<long long>(result.cases_run),
                 static_cast<unsigned long long>(arguments.seed));
     std::fprintf(stderr, "stress: time: %.3f s\n", result.seconds);
+    if (!page_written)
+      return kExitUsage;
     return std::fflush(stdout) == 0 ? kExitSolved : kExitRejected;
   }
   const io::Problem& problem = *options.problem;
@@ -339,7 +389,7 @@ int run_stress(const StressArguments& arguments) {
   std::fflush(stdout);
   std::fprintf(stderr, "stress: %lld cases run, time: %.3f s\n",
                static_cast<long long>(result.cases_run), result.seconds);
-  return kExitCounterexample;
+  return page_written ? kExitCounterexample : kExitUsage;
 }
 
 }  // namespace

@@ -33,6 +33,7 @@ struct CheckArguments {
   std::string cache_file;
   bool no_cache = false;
   std::string report_file;
+  std::string html_file;  // empty: no HTML page
   std::vector<std::string> paths;
 };
 
@@ -42,6 +43,7 @@ struct StressArguments {
   std::int64_t count = 1000;
   std::uint64_t seed = 1;
   std::string out_dir = ".";
+  std::string html_file;  // empty: no HTML page
   JudgeArguments judge;
   GameOptionArguments game_options;
   io::GameOptions game;  // checked when parsing ends

@@ -1,5 +1,6 @@
 #include "tools/solve_command.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -10,12 +11,14 @@
 #include <oneapi/tbb/global_control.h>
 #include <spdlog/spdlog.h>
 
+#include "io/atomic_file.hpp"
 #include "io/input_set.hpp"
 #include "io/problem.hpp"
 #include "pipeline/cache_session.hpp"
 #ifdef GAMEBATCH_HAVE_MPI
 #include "pipeline/mpi_cluster.hpp"
 #endif
+#include "pipeline/html_report.hpp"
 #include "pipeline/progress.hpp"
 #include "pipeline/run_report.hpp"
 #include "pipeline/solve_run.hpp"
@@ -140,6 +143,7 @@ nlohmann::json settings_json(const RunSettings& settings) {
                          {"mpi", settings.mpi}};
   json["cache"] = text_or_null(settings.cache_file);
   json["report"] = text_or_null(settings.report_file);
+  json["html"] = text_or_null(settings.html_file);
   json["memory_budget"] =
       settings.memory_budget ? *settings.memory_budget : default_memory_budget();
   json["shard"] = settings.shard ? nlohmann::json(std::to_string(settings.shard->index) + "/" +
@@ -210,6 +214,15 @@ void add_run_settings_options(CLI::App& command, RunSettings& settings) {
       ->type_name("FILE")
       ->check([](const std::string& path) {
         return path.empty() ? std::string("the report file name must not be empty") : "";
+      });
+  command
+      .add_option("--html", settings.html_file,
+                  "Write a self-contained HTML page of the run to FILE: the summary, a histogram\n"
+                  "of per-file solve time per game, the slowest files, cached vs solved, rejected\n"
+                  "files, the options (no network or scripts needed to view it)")
+      ->type_name("FILE")
+      ->check([](const std::string& path) {
+        return path.empty() ? std::string("the HTML file name must not be empty") : "";
       });
   command.add_flag("--quiet,-q", settings.quiet,
                    "No progress line (it is only drawn when stderr is a terminal)");
@@ -368,19 +381,25 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
     spdlog::info("Slurm job array task: solving shard {}/{}", shard->index, shard->count);
   }
 
+  // What the JSON report puts before its files; the HTML page shows the same.
+  const nlohmann::json header{{"schema", pipeline::kReportSchema},
+                              {"gamebatch_version", kVersion},
+                              {"command", command},
+                              {"options", options}};
   std::unique_ptr<pipeline::RunReport> report;
   if (!settings.report_file.empty()) {
     try {
-      report = std::make_unique<pipeline::RunReport>(
-          settings.report_file, nlohmann::json{{"schema", pipeline::kReportSchema},
-                                               {"gamebatch_version", kVersion},
-                                               {"command", command},
-                                               {"options", options}});
+      report = std::make_unique<pipeline::RunReport>(settings.report_file, header);
     } catch (const std::exception& error) {
       spdlog::error("{}", error.what());
       return kExitUsage;
     }
   }
+
+  // Bounded aggregates of the files, rendered once the run is over.
+  std::optional<pipeline::SolvePage> page;
+  if (!settings.html_file.empty())
+    page.emplace();
 
   pipeline::ProgressCounters progress;
   for (const auto& inputs : inputs_of_job)
@@ -407,10 +426,13 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
       cache->start_checkpoints();
     }
     options_of_job.progress = &progress;
-    if (report != nullptr) {
-      options_of_job.on_file_done = [&report,
+    if (report != nullptr || page) {
+      options_of_job.on_file_done = [&report, &page,
                                      job_number = job_index + 1](const pipeline::FileReport& file) {
-        report->add_file(file, job_number);
+        if (report != nullptr)
+          report->add_file(file, job_number);
+        if (page)
+          page->add_file(file, job_number);
       };
     }
 #ifdef GAMEBATCH_HAVE_MPI
@@ -452,7 +474,15 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
       report->finish(total);
     } catch (const std::exception& error) {
       spdlog::error("{}", error.what());
-      status = kExitRejected;
+      status = std::max(status, kExitRejected);
+    }
+  }
+  if (page) {
+    try {
+      io::write_file_atomically(settings.html_file, page->render(header, total));
+    } catch (const std::exception& error) {
+      spdlog::error("cannot write the HTML page {}: {}", settings.html_file, error.what());
+      status = std::max(status, kExitRejected);
     }
   }
   print_summary("", total);

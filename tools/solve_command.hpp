@@ -35,6 +35,7 @@ struct RunSettings {
   // Cases estimated to solve faster than this (µs) are neither looked up nor stored.
   double cache_min_solve_us = pipeline::kDefaultCacheMinSolveMicroseconds;
   std::string report_file;         // empty: no report
+  std::string html_file;           // empty: no HTML page
   bool quiet = false;              // no progress line
   std::optional<io::Shard> shard;  // none: all inputs (or the Slurm array task's shard)
   bool mpi = false;                // one rank of an MPI job (mpirun ... --mpi)
@@ -44,9 +45,8 @@ struct RunSettings {
 };
 
 // Adds the options of RunSettings that a command line may set (--jobs, --cache, --no-cache,
-// --strict-cache, --checkpoint, --cache-min-solve-us, --memory-budget, --report, --quiet,
-// --shard, --mpi) to
-// `command`.
+// --strict-cache, --checkpoint, --cache-min-solve-us, --memory-budget, --report, --html,
+// --quiet, --shard, --mpi) to `command`.
 void add_run_settings_options(CLI::App& command, RunSettings& settings);
 
 // Adds the `solve` subcommand to `app`.
