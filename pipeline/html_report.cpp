@@ -585,11 +585,21 @@ std::string SolvePage::render(const nlohmann::json& header, const RunSummary& to
   html += "<h2>The " + std::to_string(kSlowest) + " slowest files</h2>\n" +
           slowest_table(slowest_files(), false);
   html += "<h2>The " + std::to_string(kSlowest) + " slowest cases</h2>\n";
-  html +=
-      "<p class=\"note\">The run times files, not single cases: a case's time here is its "
-      "file's solve time divided by the cases solved in it, exact for files of one case. "
-      "Files ranked by that time per case.</p>\n" +
-      slowest_table(slowest_per_case(), true);
+  const std::vector<TimedFile> per_case = slowest_per_case();
+  if (std::all_of(per_case.begin(), per_case.end(),
+                  [](const TimedFile& file) { return file.cases == 1; }) &&
+      std::all_of(slowest_files_.begin(), slowest_files_.end(),
+                  [](const TimedFile& file) { return file.cases == 1; })) {
+    html +=
+        "<p class=\"note\">Each of these files holds one case: the slowest cases are the "
+        "slowest files above.</p>\n";
+  } else {
+    html +=
+        "<p class=\"note\">The run times files, not single cases: a case's time here is its "
+        "file's solve time divided by the cases solved in it, exact for files of one case. "
+        "Files ranked by that time per case.</p>\n" +
+        slowest_table(per_case, true);
+  }
 
   html += "<h2>Rejected files</h2>\n";
   if (rejected_.empty()) {

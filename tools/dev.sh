@@ -2,7 +2,8 @@
 # One entry point for setting up, building, demoing and testing gamebatch on Debian.
 #   tools/dev.sh demo   install what is missing, build, solve the bundled demo sets of every game
 #                       (configs/demo/GAME), print the answers
-#   tools/dev.sh test   install what is missing, build (warnings are errors), run the whole suite
+#   tools/dev.sh test   install what is missing (and headless Chromium, which the --html page tests
+#                       load the pages in), build (warnings are errors), run the whole suite
 #   tools/dev.sh build  install what is missing and build only
 #   tools/dev.sh sanitize  build with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan)
 #                       and run the whole suite (tools/sanitize.sh)
@@ -63,6 +64,9 @@ case "${1:-}" in
     done
     ;;
   test)
+    # Only the tests need a browser (tests/html_report_cli_test.cpp, skipped without one): the
+    # build does not.
+    PACKAGES+=(chromium)
     build -DGAMEBATCH_WERROR=ON
     ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
     ;;

@@ -12,7 +12,7 @@ _gamebatch_games="willow doublemove wallgame boigame"
 # Settings of solve and run. --mpi exists only in a build with the MPI mode.
 _gamebatch_settings_flags="--no-cache --strict-cache -q --quiet --mpi"
 _gamebatch_settings_valued="-j --jobs --cache --checkpoint --cache-min-solve-us --memory-budget
-  --report --shard"
+  --report --html --shard"
 _gamebatch_gen_valued="--count --seed -o --out --cases-per-file -j --jobs"
 _gamebatch_gen_willow="--cities --shape --coins --max-coin"
 _gamebatch_gen_doublemove="--n --k --pattern"
@@ -38,13 +38,13 @@ _gamebatch_options() {
     validate) valued="-p --problem" ;;
     check)
       flags+=" --no-cache"
-      valued="-p --problem $_gamebatch_judge_valued --cache --report"
+      valued="-p --problem $_gamebatch_judge_valued --cache --report --html"
       ;;
     gen | stress)
       if [[ $1 == gen ]]; then
         valued=$_gamebatch_gen_valued
       else
-        valued="-p --problem $_gamebatch_judge_valued --count --seed -o --out"
+        valued="-p --problem $_gamebatch_judge_valued --count --seed -o --out --html"
       fi
       case $2 in
         willow) valued+=" $_gamebatch_gen_willow" ;;
@@ -78,7 +78,7 @@ _gamebatch_value() {
   case $option in
     -p | --problem) _gamebatch_words "$_gamebatch_games" ;;
     -o | --out) _gamebatch_files -d ;;
-    --cache | --report | --output) _gamebatch_files ;;
+    --cache | --report | --html | --output) _gamebatch_files ;;
     --format)
       if [[ $command == table ]]; then
         _gamebatch_words "cpp json csv"
