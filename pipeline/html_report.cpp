@@ -29,9 +29,9 @@ h3{font-size:14px;margin:16px 0 6px}
 code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;
   font-size:12.5px}
 pre{background:#f5f7fa;border:1px solid #e3e7ee;border-radius:5px;padding:8px 10px;margin:4px 0 10px;
-  max-height:340px;overflow:auto;white-space:pre-wrap;word-break:break-all}
+  max-height:340px;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere}
 .summary{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;
-  background:#eef2f8;border-radius:6px;padding:8px 12px;margin:8px 0 14px;word-break:break-all}
+  background:#eef2f8;border-radius:6px;padding:8px 12px;margin:8px 0 14px;overflow-wrap:anywhere}
 .cards{display:flex;flex-wrap:wrap;gap:10px;margin:10px 0}
 .card{border:1px solid #dde2ea;border-radius:8px;padding:8px 14px;min-width:110px}
 .card .value{font-size:21px;font-weight:650}
@@ -41,7 +41,7 @@ table{border-collapse:collapse;font-size:13px;margin:4px 0 8px}
 th,td{padding:4px 9px;border-bottom:1px solid #e6e9ef;text-align:left;vertical-align:top}
 th{background:#f3f5f9;font-weight:600}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-td.path{word-break:break-all;max-width:520px}
+td.path{overflow-wrap:anywhere;max-width:520px}
 .note{color:#5b6475;font-size:12.5px;margin:4px 0 8px}
 .ok{color:#1f7a36;font-weight:600}
 .badge{display:inline-block;min-width:34px;text-align:center;font-weight:700;font-size:12px;
@@ -51,9 +51,9 @@ td.path{word-break:break-all;max-width:520px}
 td.c-AC{background:#e3f6e7}td.c-WA{background:#fde4e2}td.c-TLE{background:#fff3cf}
 td.c-MLE{background:#eee4ff}td.c-RE{background:#ffe8d6}td.c-none{background:#f3f5f9;color:#8a92a3}
 .matrix td{min-width:120px;font-size:12px}
-.matrix th.solution{max-width:220px;word-break:break-all;font-weight:600}
+.matrix th.solution{max-width:220px;overflow-wrap:anywhere;font-weight:600}
 .cell-time{color:#39404d;white-space:nowrap}
-.why{margin-top:3px;word-break:break-all}
+.why{margin-top:3px;overflow-wrap:anywhere}
 .why code{background:rgba(255,255,255,.7);padding:0 3px;border-radius:3px}
 .legend span{margin-right:10px}
 .columns{display:grid;grid-template-columns:1fr 1fr;gap:22px}

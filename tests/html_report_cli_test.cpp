@@ -124,6 +124,25 @@ TEST_F(HtmlReportCliTest, SolvePageShowsTheHistogramAndSlowestFilesAndKeepsNames
   take_screenshot(at("pages/solve.html"), "solve");
 }
 
+// The measure: a page for 20,000 files stays far under 2 MB and renders its histogram and
+// slowest files.
+TEST_F(HtmlReportCliTest, SolvePageOfTwentyThousandFilesIsSmallAndRenders) {
+  ASSERT_EQ(run({"gen", "willow", "--count", "20000", "--seed", "11", "--out", "big"}).status, 0);
+  const Result result =
+      run({"solve", "-p", "willow", "--no-cache", "--quiet", "--html", "big.html", "big"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(summary_of(result).files, 20'000u);
+  const std::string html = read_text(at("big.html"));
+  EXPECT_LT(html.size(), std::size_t{2} << 20);
+  EXPECT_NE(html.find(lines_of(result.err).back()), std::string::npos);
+  if (!chromium_)
+    GTEST_SKIP() << kNoChromium;
+  const std::string dom = rendered_dom(at("big.html"));
+  EXPECT_GE(occurrences(dom, "<rect class=\"bar\""), 3u);
+  EXPECT_NE(dom.find("<h2>The 20 slowest files</h2>"), std::string::npos);
+  EXPECT_GE(occurrences(dom, "<td class=\"path\">big/willow-"), 20u);
+}
+
 TEST_F(HtmlReportCliTest, RunWritesThePageTheConfigNamesOrTheCommandLines) {
   write_text(at("cfg/set/sample.in"), read_test_file("willow/sample.in"));
   write_text(at("cfg/set/walls.in"), read_test_file("wallgame/examples.in"));
