@@ -42,6 +42,7 @@ th,td{padding:4px 9px;border-bottom:1px solid #e6e9ef;text-align:left;vertical-a
 th{background:#f3f5f9;font-weight:600}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 td.path{overflow-wrap:anywhere;max-width:520px}
+.options td{overflow-wrap:anywhere;max-width:860px}
 .note{color:#5b6475;font-size:12.5px;margin:4px 0 8px}
 .ok{color:#1f7a36;font-weight:600}
 .badge{display:inline-block;min-width:34px;text-align:center;font-weight:700;font-size:12px;
@@ -154,11 +155,11 @@ std::string card(const std::string& label, const std::string& value, bool bad = 
          value + "</div><div class=\"label\">" + label + "</div></div>";
 }
 
-// The header's members (version, command, options ...) as rows, objects one level deep as
-// "options.jobs".
+// The header's members (version, command, options ...) as rows, objects two levels deep as
+// "options.settings.jobs".
 void option_rows(const nlohmann::json& value, const std::string& name, int depth,
                  std::string& rows) {
-  if (value.is_object() && depth < 2) {
+  if (value.is_object() && depth < 3) {
     for (const auto& [key, member] : value.items()) {
       if (key != "schema")
         option_rows(member, name.empty() ? key : name + "." + key, depth + 1, rows);
