@@ -160,16 +160,28 @@ TEST_F(HtmlReportCliTest, RunWritesThePageTheConfigNamesOrTheCommandLines) {
   EXPECT_NE(read_text(at("elsewhere.html")).find("<h3>wallgame</h3>"), std::string::npos);
 }
 
-TEST_F(HtmlReportCliTest, APageThatCannotBeWrittenFailsTheRunButNotTheAnswers) {
+// As a --report that cannot be created: a usage error found before any work, not after it.
+TEST_F(HtmlReportCliTest, APageThatCannotBeWrittenStopsTheCommandBeforeItsWork) {
   write_text(at("set/sample.in"), read_test_file("willow/sample.in"));
   write_text(at("blocker"), "a file where a directory should be\n");
-  const Result result =
-      run({"solve", "-p", "willow", "--no-cache", "--html", "blocker/r.html", "set"});
-  EXPECT_EQ(result.status, 1);
-  EXPECT_EQ(count_containing(error_lines(result.err), "cannot write the HTML page blocker/r.html"),
-            1u)
-      << result.err;
-  EXPECT_TRUE(fs::exists(at("set/sample.ans")));
+  for (const std::vector<std::string>& command : std::vector<std::vector<std::string>>{
+           {"solve", "-p", "willow", "--no-cache", "--html", "blocker/r.html", "set"},
+           {"check", "-p", "willow", "--no-cache", "-s", "cat", "--html", "blocker/r.html", "set"},
+           {"stress", "-p", "willow", "-s", "cat", "--out", "found", "--html", "blocker/r.html"}}) {
+    SCOPED_TRACE(command.front());
+    const Result result = run(command);
+    EXPECT_EQ(result.status, 2);
+    EXPECT_EQ(
+        count_containing(error_lines(result.err), "cannot write the HTML page blocker/r.html"), 1u)
+        << result.err;
+  }
+  EXPECT_FALSE(fs::exists(at("set/sample.ans")));
+  EXPECT_FALSE(fs::exists(at("found")));
+  // A page in a directory that does not exist yet is written there.
+  ASSERT_EQ(run({"solve", "-p", "willow", "--no-cache", "--html", "new/dir/r.html", "set"}).status,
+            0);
+  EXPECT_TRUE(fs::exists(at("new/dir/r.html")));
+  EXPECT_EQ(files_under(at("new/dir")), std::set<std::string>{"r.html"});  // no probe left
 }
 
 TEST_F(HtmlReportCliTest, CheckPageShowsAllFiveVerdictsAndOutputAsText) {

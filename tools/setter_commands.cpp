@@ -218,6 +218,8 @@ int run_check(const CheckArguments& arguments) {
     spdlog::error("{}", error.what());
     return kExitUsage;
   }
+  if (!arguments.html_file.empty() && !html_page_writable(arguments.html_file))
+    return kExitUsage;
   RunSettings settings;
   settings.cache_file = arguments.cache_file;
   settings.no_cache = arguments.no_cache;
@@ -327,6 +329,8 @@ int run_stress(const StressArguments& arguments) {
   options.solution = arguments.solution;
   options.limits = judge_limits(arguments.judge);
   options.jobs = threads;
+  if (!arguments.html_file.empty() && !html_page_writable(arguments.html_file))
+    return kExitUsage;
   const pipeline::StressResult result = pipeline::run_stress(options);
   // Exit status 1 says a counterexample was found, so a page that cannot be written is a 2.
   bool page_written = true;

@@ -1,9 +1,14 @@
 #include "tools/solve_command.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -127,6 +132,28 @@ void add_paths_option(CLI::App& command, std::vector<std::string>& paths) {
                   "Use -- before paths that start with a dash.")
       ->type_name("")
       ->required();
+}
+
+bool html_page_writable(const std::string& path) {
+  const std::filesystem::path page(path);
+  std::error_code error;
+  if (page.has_parent_path())
+    std::filesystem::create_directories(page.parent_path(), error);
+  std::string reason = error ? error.message() : "";
+  if (!error) {
+    const std::string probe = path + ".tmp.probe." + std::to_string(::getpid());
+    const int descriptor = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (descriptor < 0) {
+      reason = std::strerror(errno);
+    } else {
+      ::close(descriptor);
+      ::unlink(probe.c_str());
+    }
+  }
+  if (reason.empty())
+    return true;
+  spdlog::error("cannot write the HTML page {}: {}", path, reason);
+  return false;
 }
 
 nlohmann::json text_or_null(const std::string& text) {
@@ -398,8 +425,11 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
 
   // Bounded aggregates of the files, rendered once the run is over.
   std::optional<pipeline::SolvePage> page;
-  if (!settings.html_file.empty())
+  if (!settings.html_file.empty()) {
+    if (!html_page_writable(settings.html_file))
+      return kExitUsage;
     page.emplace();
+  }
 
   pipeline::ProgressCounters progress;
   for (const auto& inputs : inputs_of_job)

@@ -77,6 +77,11 @@ void add_paths_option(CLI::App& command, std::vector<std::string>& paths);
 int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& settings,
                        std::string_view command, const nlohmann::json& options);
 
+// Whether an --html page can be written at `path`: its directory is made if missing and a file
+// is created there and removed. Logs why not and returns false, so that a run stops before its
+// work rather than losing the page at the end.
+bool html_page_writable(const std::string& path);
+
 // The options of a run as the report records them.
 nlohmann::json settings_json(const RunSettings& settings);
 
