@@ -3,7 +3,7 @@
 # machine's cores (nproc, included when not a power of two), one Markdown table of wall time and
 # speed-up over --jobs 1 per set, the answers checked identical across --jobs.
 #
-#   tools/bench/scaling_bench.sh [--quick] [BUILD_DIR]
+#   tools/bench/scaling_bench.sh [--quick] [BUILD_DIR [BASELINE_GAMEBATCH]]
 #
 # BUILD_DIR (default: build) must hold tools/gamebatch and tools/bench/command_bench. The sets are
 # generated with `gamebatch gen` beside the build (a disk: the file system is part of what is
@@ -17,6 +17,9 @@
 #   doublemove, n 30..50                gen doublemove --n 30..50 --count 20 --seed 5
 #   doublemove table n <= 35            gamebatch table doublemove --max-n 35
 #   willow, warm cache                  500 files of 500..1000 cities, every case in the cache
+# With BASELINE_GAMEBATCH (another build's tools/gamebatch, e.g. the previous main), the 20,000
+# files and gen are also run by it at --jobs 1 and nproc, interleaved with this build's runs, in a
+# table of their own (the baseline is the reference: speed-up = its wall / this build's).
 # Answer trees are kept until the end: removing many files makes creating the next ones dearer
 # for a while on ext4 (inodes freed in the last minute are skipped), which would slow later rows.
 # Targets: at nproc every set at least as fast as at --jobs 1; with 2 cores or more, the 20,000
@@ -29,7 +32,12 @@ set -euo pipefail
 # shellcheck source=tools/bench/bench_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/bench_lib.sh"
 
-bench_init 1 "$@"
+bench_init 2 "$@"
+baseline=""
+if ((${#positional[@]} == 2)); then
+  baseline=$(realpath "${positional[1]}")
+  [[ -x $baseline ]] || die "the baseline '$baseline' is not an executable"
+fi
 
 gamebatch=$build/tools/gamebatch
 command_bench=$build/tools/bench/command_bench
@@ -147,6 +155,37 @@ measure "doublemove table n <= 35" table.csv \
 measure "willow, warm cache ($((500 / scale)) files)" . \
   "$gb solve -p willow --cache $(quote "$scratch/warm.cache") --jobs @JOBS@ --out {out} $(quote "$scratch/willow-cached")"
 
+# The previous gamebatch against this one on the two sets of many files.
+compare_with_baseline() {
+  local name=$1 template=$2 runs=() j who exe
+  for j in 1 "$cores"; do
+    for who in this baseline; do
+      exe=$gb
+      [[ $who == baseline ]] && exe=$(quote "$baseline")
+      local command=${template//@GAMEBATCH@/$exe}
+      runs+=(--run "$who, jobs $j=${command//@JOBS@/$j}")
+    done
+  done
+  local row_dir=$scratch/baseline/${name//[^a-zA-Z0-9]/_}
+  mkdir -p "$row_dir"
+  echo "$bench_name: $name against the baseline" >&2
+  echo "#### $name"
+  echo
+  # --keep: removing the trees between runs would make the next runs' files dearer (see above).
+  "$command_bench" --markdown --repeat "$repeat" --timeout 1200 --keep --tmp-dir "$row_dir" \
+    "${runs[@]}" 2>"$row_dir/stderr" || fail_section
+  echo
+}
+baseline_tables=$scratch/baseline.md
+if [[ -n $baseline ]]; then
+  {
+    compare_with_baseline "$willow_small" \
+      "@GAMEBATCH@ solve -p willow --no-cache --jobs @JOBS@ --out {out} $(quote "$scratch/willow-small")"
+    compare_with_baseline "$gen_row" \
+      "@GAMEBATCH@ gen willow --count $small --seed 11 --jobs @JOBS@ --out {out}/set"
+  } >"$baseline_tables"
+fi
+
 echo "## Scaling with --jobs"
 echo
 bench_machine_line
@@ -174,4 +213,11 @@ if ((cores >= 16)); then
     "$(ratio "${wall[$willow_small,16]}" "${wall[$willow_small,1]}")" 0.5
 fi
 echo
+if [[ -n $baseline ]]; then
+  echo "### This build against \`$baseline\`"
+  echo
+  echo "Speed-up = the row's wall time over the first row's (this build, --jobs 1)."
+  echo
+  cat "$baseline_tables"
+fi
 bench_finish
