@@ -233,6 +233,22 @@ struct CacheStore::Connection {
     }
   }
 
+  // execute, again while SQLite says another connection holds the lock it needs without asking
+  // the busy handler: it does so to avoid a deadlock when a connection that reads would need to
+  // write, as two processes opening a new cache at once both switch it to WAL.
+  void execute_when_free(const char* sql) {
+    const auto deadline = std::chrono::steady_clock::now() + kBusyTimeout;
+    for (int attempt = 0;; ++attempt) {
+      const int code = sqlite3_exec(db, sql, nullptr, nullptr, nullptr);
+      if (code == SQLITE_OK)
+        return;
+      if ((code & 0xff) != SQLITE_BUSY || std::chrono::steady_clock::now() > deadline)
+        break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(attempt < 10 ? 1 + attempt : 20));
+    }
+    execute(sql);  // once more, to throw its error
+  }
+
   std::int64_t pragma_value(const char* sql) {
     sqlite3_stmt* statement = prepare(sql);
     const int code = sqlite3_step(statement);
@@ -439,13 +455,17 @@ void CacheStore::check_format(Connection& connection) {
   try {
     // Only reads until the file is known to be ours (or new): another program's database is
     // refused exactly as it was found.
+    // The schema first: a process creating the file commits its tables and ids at once, so ids
+    // read after a schema that is not empty are the creator's (read the other way round, a
+    // creation committed between the reads made a new cache look like another program's).
+    const std::int64_t schema_objects =
+        connection.pragma_value("SELECT count(*) FROM sqlite_schema");
     std::int64_t application = connection.pragma_value("PRAGMA application_id");
     std::int64_t version = connection.pragma_value("PRAGMA user_version");
-    if (application == 0 && version == 0 && mode_ == Mode::read_write &&
-        connection.pragma_value("SELECT count(*) FROM sqlite_schema") == 0) {
+    if (application == 0 && version == 0 && mode_ == Mode::read_write && schema_objects == 0) {
       // A new file (or one whose creation never committed): make it ours in one transaction, so
       // that two processes creating it at once agree.
-      connection.execute("PRAGMA journal_mode = WAL");
+      connection.execute_when_free("PRAGMA journal_mode = WAL");
       connection.execute("BEGIN IMMEDIATE");
       try {
         const std::int64_t objects = connection.pragma_value("SELECT count(*) FROM sqlite_schema");
@@ -474,7 +494,7 @@ void CacheStore::check_format(Connection& connection) {
     if (schema_of(connection.db) != expected_schema())
       throw StoreFormatError("damaged: its schema is not the cache's");
     if (mode_ == Mode::read_write)
-      connection.execute("PRAGMA journal_mode = WAL");
+      connection.execute_when_free("PRAGMA journal_mode = WAL");
     connection.find = connection.prepare(
         "SELECT key_high, game, solver_version, answer, checksum, last_used FROM answers "
         "WHERE id = ?1");
