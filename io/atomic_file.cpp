@@ -50,15 +50,19 @@ fs::path directory_of(const fs::path& path) {
 // process killed before the link leaves nothing behind. Where the file system has no O_TMPFILE,
 // or the target exists already, the file gets a temporary name (NAME.tmp.PID.N) and is renamed
 // over the target, as rename replaces atomically and link does not.
+enum class Naming { kUnnamedIfPossible, kTemporaryName };
+
 class PendingFile {
  public:
-  explicit PendingFile(const fs::path& path) : path_(path) {
-    descriptor_ = ::open(directory_of(path_).c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
-    if (descriptor_ >= 0)
-      return;
-    // EISDIR, EOPNOTSUPP, EINVAL: no O_TMPFILE here; ENOENT: no directory (made by the caller).
-    if (errno == ENOENT)
-      throw_errno("cannot create a file in", directory_of(path_));
+  PendingFile(const fs::path& path, Naming naming) : path_(path) {
+    if (naming == Naming::kUnnamedIfPossible) {
+      descriptor_ = ::open(directory_of(path_).c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+      if (descriptor_ >= 0)
+        return;
+      // EISDIR, EOPNOTSUPP, EINVAL: no O_TMPFILE here; ENOENT: no directory (made by the caller).
+      if (errno == ENOENT)
+        throw_errno("cannot create a file in", directory_of(path_));
+    }
     name_temporary();
   }
   ~PendingFile() {
@@ -87,16 +91,18 @@ class PendingFile {
       throw_errno("cannot sync", path_);
   }
 
-  // Puts the file in place under `path`, replacing what was there.
-  void commit() {
+  // Puts the file in place under `path`, replacing what was there. False when an unnamed file
+  // cannot be linked in at all (no /proc, say): then nothing is written, and the caller writes
+  // the content again under a temporary name.
+  bool commit() {
     if (temporary_.empty()) {
       if (link_as(path_)) {
         close_descriptor();
         committed_ = true;
-        return;
+        return true;
       }
       if (errno != EEXIST)
-        throw_errno("cannot create", path_);
+        return false;
       // Replacing: link under a temporary name, then rename over the old file.
       temporary_ = temporary_name_for(path_);
       if (!link_as(temporary_)) {
@@ -110,6 +116,7 @@ class PendingFile {
     if (::rename(temporary_.c_str(), path_.c_str()) != 0)
       throw_errno("cannot rename into", path_);
     committed_ = true;
+    return true;
   }
 
  private:
@@ -147,23 +154,30 @@ class PendingFile {
 
 // Starts the file; the parent directories only when they are missing, so a run of many files pays
 // no stat per file for a directory that is already there.
-PendingFile start_file(const fs::path& path) {
+PendingFile start_file(const fs::path& path, Naming naming) {
   try {
-    return PendingFile(path);
+    return PendingFile(path, naming);
   } catch (const std::system_error& error) {
     if (error.code() != std::errc::no_such_file_or_directory || !path.has_parent_path())
       throw;
   }
   fs::create_directories(path.parent_path());
-  return PendingFile(path);
+  return PendingFile(path, naming);
 }
 
-void write_whole(const fs::path& path, std::string_view content, Durability durability) {
-  PendingFile file = start_file(path);
+// Writes the file under `naming`; false when it turned out unnamed and could not be linked in.
+bool try_write(const fs::path& path, std::string_view content, Durability durability,
+               Naming naming) {
+  PendingFile file = start_file(path, naming);
   file.write(content);
   if (durability == Durability::kSynced)
     file.sync();
-  file.commit();
+  return file.commit();
+}
+
+void write_whole(const fs::path& path, std::string_view content, Durability durability) {
+  if (!try_write(path, content, durability, Naming::kUnnamedIfPossible))
+    try_write(path, content, durability, Naming::kTemporaryName);
   if (durability == Durability::kSynced) {
     // The link or rename itself is only durable once the directory entry is on disk.
     const fs::path directory = directory_of(path);
