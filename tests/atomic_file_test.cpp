@@ -3,7 +3,9 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sched.h>
 #include <signal.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -123,6 +125,35 @@ TEST_F(AtomicFileTest, AWriterKilledAtAnyMomentLeavesWholeFilesAndNoTemporary) {
     EXPECT_EQ(name.find(".tmp."), std::string::npos) << name;
     EXPECT_EQ(fs::file_size(dir_ / name), content.size()) << name;
   }
+}
+
+TEST_F(AtomicFileTest, WithoutProcTheFileIsStillWrittenWhole) {
+  // An unnamed file is linked in through /proc/self/fd; where /proc is missing the content is
+  // written again under a temporary name. A child unmounts /proc in a mount namespace of its own.
+  constexpr int kCannotUnmount = 77;
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    if (::unshare(CLONE_NEWNS) != 0 ||
+        ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
+        ::umount2("/proc", MNT_DETACH) != 0 || fs::exists("/proc/self")) {
+      ::_exit(kCannotUnmount);
+    }
+    try {
+      write_file_atomically(dir_ / "x.ans", "whole\n");
+    } catch (...) {
+      ::_exit(1);
+    }
+    ::_exit(0);
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  if (WEXITSTATUS(status) == kCannotUnmount)
+    GTEST_SKIP() << "cannot unmount /proc in a mount namespace here (needs root)";
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_EQ(read_text(dir_ / "x.ans"), "whole\n");
+  EXPECT_EQ(names(), std::set<std::string>{"x.ans"});
 }
 
 TEST_F(AtomicFileTest, UnchangedContentIsNotRewritten) {
