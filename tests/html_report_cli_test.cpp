@@ -34,14 +34,6 @@ std::optional<fs::path> find_chromium() {
   return std::nullopt;
 }
 
-std::size_t occurrences(const std::string& text, const std::string& needle) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(needle); at != std::string::npos;
-       at = text.find(needle, at + needle.size()))
-    ++count;
-  return count;
-}
-
 class HtmlReportCliTest : public CliTest {
  protected:
   std::vector<std::string> browser_command(const fs::path& page) const {

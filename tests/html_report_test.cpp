@@ -15,14 +15,7 @@ namespace gamebatch::pipeline {
 namespace {
 
 using gamebatch::testing::cat;
-
-std::size_t occurrences(const std::string& text, const std::string& needle) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(needle); at != std::string::npos;
-       at = text.find(needle, at + needle.size()))
-    ++count;
-  return count;
-}
+using gamebatch::testing::occurrences;
 
 // A file's report as the solve run hands it over.
 struct FileRecord {

@@ -90,4 +90,13 @@ class TestDirectory {
   std::filesystem::path path_;
 };
 
+// How many times `needle` occurs in `text`, without overlaps.
+inline std::size_t occurrences(const std::string& text, const std::string& needle) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos;
+       at = text.find(needle, at + needle.size()))
+    ++count;
+  return count;
+}
+
 }  // namespace gamebatch::testing
