@@ -434,8 +434,8 @@ RunSummary run_solve(const SolveOptions& options) {
                     [&problem, &options, &names_on_disk](const FilePtr& file,
                                                          Splitter::output_ports_type& ports) {
                       if (!file->error.empty() || file->cases.empty()) {
-                        pass_on(problem, options, names_on_disk, file,
-                                ports);  // an empty file's (empty) answers
+                        // A bad file goes on as it is; an empty one has (empty) answers.
+                        pass_on(problem, options, names_on_disk, file, ports);
                         return;
                       }
                       for (std::size_t k = 0; k < file->cases.size(); ++k) {
