@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -240,6 +241,34 @@ std::size_t remove_stale_temporaries(const fs::path& directory,
     }
   }
   return removed;
+}
+
+namespace {
+
+// The key of `name` in `directory`, whichever way the directory is spelt ("d", "d/", "./d").
+std::uint64_t name_key(const fs::path& directory, std::string_view name) {
+  fs::path normal = directory.lexically_normal();
+  if (normal.has_relative_path() && !normal.has_filename())  // "d/" -> "d"
+    normal = normal.parent_path();
+  if (normal == ".")
+    normal.clear();
+  const std::hash<std::string_view> hash;
+  return hash(normal.native()) * 0x9e3779b97f4a7c15u ^ hash(name);
+}
+
+}  // namespace
+
+void NamesOnDisk::add(const fs::path& directory, std::string_view name) {
+  keys_.push_back(name_key(directory, name));
+}
+
+void NamesOnDisk::seal() {
+  std::sort(keys_.begin(), keys_.end());
+}
+
+bool NamesOnDisk::may_hold(const fs::path& path) const {
+  return std::binary_search(keys_.begin(), keys_.end(),
+                            name_key(path.parent_path(), path.filename().native()));
 }
 
 bool file_holds(const fs::path& path, std::string_view content) {

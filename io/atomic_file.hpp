@@ -2,9 +2,11 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <string_view>
+#include <vector>
 
 namespace gamebatch::io {
 
@@ -41,6 +43,22 @@ bool write_file_if_changed(const std::filesystem::path& path, std::string_view c
 std::size_t remove_stale_temporaries(
     const std::filesystem::path& directory,
     const std::function<void(std::string_view name)>& on_kept = nullptr);
+
+// The names some directories held at one moment, for a writer of many files into them: a file
+// whose name was not there need not be compared with what is on disk before it is written. (Should
+// another process create it meanwhile, write_file_atomically finds the name taken and replaces
+// it.) Kept as 64-bit hashes, 8 bytes a name: a collision only costs a comparison.
+class NamesOnDisk {
+ public:
+  // Records `name` in `directory`; call seal() once all are in.
+  void add(const std::filesystem::path& directory, std::string_view name);
+  void seal();
+  // Whether `path` (a directory, then a name) may have been there: false only if it was not.
+  bool may_hold(const std::filesystem::path& path) const;
+
+ private:
+  std::vector<std::uint64_t> keys_;  // sorted once sealed
+};
 
 // The same as write_file_atomically, made durable: the data is fsync'ed before the link (or
 // rename) and the directory after it, so that after a crash or power loss `path` holds either the

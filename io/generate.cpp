@@ -189,17 +189,32 @@ std::string file_text(const BoigameGenOptions& options, std::int64_t cases, std:
   return io::boigame::format_file(boards);
 }
 
-// Writes file k's text (made by generate_file_text) to paths[k], for every k. Texts are made in
-// parallel, one file per task (sizes are drawn, so files differ widely in cost); files are
-// created by kDefaultFileWriters threads at most (io/atomic_file.hpp says why); the limiter keeps
-// the texts made but not yet written to a few per thread. The first file (in file order) that
-// could not be written is thrown as GenerateWriteError once no write is under way.
+// The names in `directory` now (none if it cannot be read).
+NamesOnDisk names_in(const fs::path& directory) {
+  NamesOnDisk names;
+  std::error_code error;
+  for (fs::directory_iterator entry(directory, error), end; !error && entry != end;
+       entry.increment(error)) {
+    names.add(directory, entry->path().filename().native());
+  }
+  names.seal();
+  return names;
+}
+
+// Writes file k's text (made by generate_file_text) to paths[k], for every k, unless the file
+// holds it already. Texts are made and compared in parallel, one file per task (sizes are drawn,
+// so files differ widely in cost); files are created by kDefaultFileWriters threads at most
+// (io/atomic_file.hpp says why); the limiter keeps the texts made but not yet written to a few
+// per thread. The first file (in file order) that could not be written is thrown as
+// GenerateWriteError once no write is under way.
 void write_generated_files(const GenerateOptions& options, const std::vector<fs::path>& paths) {
   namespace flow = tbb::flow;
   struct MadeFile {
     std::size_t index = 0;
-    std::shared_ptr<const std::string> text;  // shared: flow graph messages are copied
+    std::shared_ptr<const std::string> text;  // shared: flow graph messages are copied; null:
+                                              // the file holds it already
   };
+  const NamesOnDisk names_on_disk = names_in(options.out_dir);
   std::mutex failure_mutex;
   std::optional<std::size_t> failed_index;
   std::string failure;
@@ -217,11 +232,16 @@ void write_generated_files(const GenerateOptions& options, const std::vector<fs:
   const auto threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
   flow::limiter_node<std::size_t> limiter(graph, 4 * threads + 4);
   flow::function_node<std::size_t, MadeFile> maker(graph, flow::unlimited, [&](std::size_t index) {
-    return MadeFile{index, std::make_shared<const std::string>(generate_file_text(
-                               options.game, options.seed, index + 1, options.cases_per_file))};
+    auto text = std::make_shared<const std::string>(
+        generate_file_text(options.game, options.seed, index + 1, options.cases_per_file));
+    if (names_on_disk.may_hold(paths[index]) && file_holds(paths[index], *text))
+      text.reset();
+    return MadeFile{index, std::move(text)};
   });
   flow::function_node<MadeFile, flow::continue_msg> writer(
       graph, kDefaultFileWriters, [&](const MadeFile& made) {
+        if (!made.text)
+          return flow::continue_msg();
         try {
           write_file_atomically(paths[made.index], *made.text);
         } catch (const std::system_error& write_error) {

@@ -144,10 +144,11 @@ class GenerateWriteError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Creates out_dir and writes files 1..file_count into it, each whole (temporary file, then
-// rename), in parallel on the current oneTBB arena; files of the same names are replaced, nothing
-// else in out_dir is touched. Returns the paths in file order. Throws std::invalid_argument for
-// bad options (before writing anything) and GenerateWriteError when a file cannot be written.
+// Creates out_dir and writes files 1..file_count into it, each whole (write_file_atomically), in
+// parallel on the current oneTBB arena; files of the same names are replaced unless they hold
+// the same bytes already (then they are left as they are), nothing else in out_dir is touched.
+// Returns the paths in file order. Throws std::invalid_argument for bad options (before writing
+// anything) and GenerateWriteError when a file cannot be written.
 std::vector<std::filesystem::path> generate_input_set(const GenerateOptions& options);
 
 }  // namespace gamebatch::io

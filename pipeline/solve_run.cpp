@@ -227,41 +227,12 @@ void dispatch_case(const io::Problem& problem, const SolveOptions& options, cons
                              });
 }
 
-// The names in the answer directories when the run starts. An answer file whose name was not
-// there cannot be on disk already, so it is written without comparing: in a large directory that
-// look-up costs about as much as creating the file, and it waits while a writer holds the
-// directory. (Should another process write one meanwhile, the writer finds the name taken and
-// replaces it, as an answer that changed.) Kept as 64-bit hashes, 8 bytes a name: a collision
-// only costs a comparison.
-class NamesOnDisk {
- public:
-  void add(const std::filesystem::path& directory, std::string_view name) {
-    keys_.push_back(key(directory, name));
-  }
-  void seal() { std::sort(keys_.begin(), keys_.end()); }
-  bool may_hold(const std::filesystem::path& path) const {
-    const std::string name = path.filename().string();
-    return std::binary_search(keys_.begin(), keys_.end(), key(path.parent_path(), name));
-  }
-
- private:
-  // The directory as io::InputList::answer_directories names it.
-  static std::uint64_t key(const std::filesystem::path& directory, std::string_view name) {
-    std::filesystem::path normal = directory.lexically_normal();
-    if (normal.has_relative_path() && !normal.has_filename())  // "d/" -> "d"
-      normal = normal.parent_path();
-    const std::hash<std::string_view> hash;
-    return hash(normal.native()) * 0x9e3779b97f4a7c15u ^ hash(name);
-  }
-  std::vector<std::uint64_t> keys_;
-};
-
 // Makes an accepted file's answer text and returns whether it must be written: false when the
 // file is rejected, its answers go to SolveOptions::answers_to (nothing is written), or the answer
 // file on disk holds them already. Called once per file, when its last case is answered (or it
 // has none), on the thread that answered it.
 bool settle_answers(const io::Problem& problem, const SolveOptions& options,
-                    const NamesOnDisk& names_on_disk, FileRecord& record) {
+                    const io::NamesOnDisk& names_on_disk, FileRecord& record) {
   if (!record.error.empty() || record.case_failed.load() || options.answers_to)
     return false;
   std::string content;
@@ -291,7 +262,7 @@ void write_answers(FileRecord& record) {
 // the writer.
 template <typename Ports>
 void pass_on(const io::Problem& problem, const SolveOptions& options,
-             const NamesOnDisk& names_on_disk, const FilePtr& file, Ports& ports) {
+             const io::NamesOnDisk& names_on_disk, const FilePtr& file, Ports& ports) {
   if (settle_answers(problem, options, names_on_disk, *file)) {
     std::get<1>(ports).try_put(file);
   } else {
@@ -384,8 +355,8 @@ std::size_t file_writers(const SolveOptions& options) {
 // A run killed while writing may leave temporary answer files behind; the next run over the same
 // outputs removes them, so its answer directories hold exactly what an uninterrupted run leaves.
 // Returns the names left there.
-NamesOnDisk prepare_answer_directories(const io::InputList& inputs) {
-  NamesOnDisk names;
+io::NamesOnDisk prepare_answer_directories(const io::InputList& inputs) {
+  io::NamesOnDisk names;
   std::size_t removed = 0;
   for (const std::filesystem::path& directory : inputs.answer_directories()) {
     removed +=
@@ -405,8 +376,11 @@ RunSummary run_solve(const SolveOptions& options) {
   const io::Problem& problem = *options.problem;
   RunSummary summary;
   summary.files = options.inputs.size();
-  const NamesOnDisk names_on_disk =
-      options.answers_to ? NamesOnDisk() : prepare_answer_directories(options.inputs);
+  // An answer whose name was not in its directory at the start is written without comparing: in
+  // a large directory that look-up costs about as much as creating the file, and it waits while
+  // a writer holds the directory.
+  const io::NamesOnDisk names_on_disk =
+      options.answers_to ? io::NamesOnDisk() : prepare_answer_directories(options.inputs);
 
   const std::size_t in_flight =
       options.max_files_in_flight != 0

@@ -4,6 +4,7 @@
 #include "io/generate.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <oneapi/tbb/global_control.h>
@@ -149,6 +151,25 @@ TEST_F(GenerateInputSetTest, ReplacesFilesOfItsNamesAndLeavesTheRestAlone) {
   EXPECT_EQ(read_text(dir_ / "notes.txt"), "keep\n");
   EXPECT_EQ(names_in(dir_), (std::set<std::string>{"notes.txt", "willow-000001.in",
                                                    "willow-000002.in", "willow-000003.in"}));
+}
+
+TEST_F(GenerateInputSetTest, FilesThatHoldTheirBytesAlreadyAreLeftAsTheyAre) {
+  const auto options = set_options(WillowGenOptions{}, dir_, 3, 2);
+  generate_input_set(options);
+  const auto stamp = [&](const char* name) {
+    struct stat status {};
+    EXPECT_EQ(::stat((dir_ / name).c_str(), &status), 0) << name;
+    return std::pair(status.st_ino, status.st_mtim.tv_nsec + status.st_mtim.tv_sec * 1'000'000'000);
+  };
+  const auto first = stamp("willow-000001.in");
+  const auto third = stamp("willow-000003.in");
+  write_text(dir_ / "willow-000002.in", "edited by hand\n");
+  generate_input_set(options);
+  EXPECT_EQ(stamp("willow-000001.in"), first);  // not written again
+  EXPECT_EQ(stamp("willow-000003.in"), third);
+  EXPECT_EQ(read_text(dir_ / "willow-000002.in"), generate_file_text(WillowGenOptions{}, 1, 2, 2));
+  EXPECT_EQ(names_in(dir_),
+            (std::set<std::string>{"willow-000001.in", "willow-000002.in", "willow-000003.in"}));
 }
 
 TEST_F(GenerateInputSetTest, CreatesMissingDirectories) {
