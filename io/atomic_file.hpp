@@ -12,8 +12,9 @@ namespace gamebatch::io {
 
 // Writes `content` to a file that has no name yet (O_TMPFILE) in `path`'s directory and links it
 // in as `path`, so that a reader (or a run killed half way) never sees a partial file, and a
-// killed run leaves no temporary. Where the file system lacks O_TMPFILE, or `path` exists, the
-// file is written under a temporary name (NAME.tmp.PID.N) and renamed into place. Creates missing
+// killed run leaves no temporary. Where the file system lacks O_TMPFILE (or /proc, which the link
+// goes through), or `path` exists, the file is written under a temporary name (NAME.tmp.PID.N)
+// and renamed into place. Creates missing
 // parent directories. No fsync: answer files can be recomputed, and one fsync per file would
 // dominate runs of many small files. Throws std::system_error on failure (nothing is left).
 //
