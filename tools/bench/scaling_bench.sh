@@ -25,7 +25,9 @@
 # Targets: at nproc every set at least as fast as at --jobs 1; with 2 cores or more, the 20,000
 # files and gen at --jobs 2 at most 0.9x --jobs 1; with 16 cores or more, the 20,000 files at
 # --jobs 16 at most 0.5x --jobs 1.
-# --quick: a tenth of the files, one run of each command (3 otherwise). Prints Markdown on stdout
+# --quick: a tenth of the 20,000 files, a quarter of the boigame and doublemove sets, half the
+# big willow cases, one run of each command (3 otherwise); the sets that take 50 ms are kept
+# whole, as a second thread's start would weigh on less. Prints Markdown on stdout
 # (progress and each command_bench table's path on stderr). Exits 1 when a run fails, answers
 # differ across --jobs or a target is missed; all sets still run.
 set -euo pipefail
@@ -62,11 +64,11 @@ gen() {
 echo "$bench_name: generating the sets" >&2
 small=$((20000 / scale))
 gen willow "$scratch/willow-small" --count "$small" --seed 11
-gen wallgame "$scratch/wallgame-small" --count $((1000 / scale)) --seed 12
+gen wallgame "$scratch/wallgame-small" --count 1000 --seed 12
 gen boigame "$scratch/boigame-big" --size 1000..2000 --count $((16 / (quick ? 4 : 1))) --seed 3
 gen willow "$scratch/willow-big" --cities 8000 --count $((quick ? 2 : 4)) --seed 13
 gen doublemove "$scratch/doublemove" --n 30..50 --count $((20 / (quick ? 4 : 1))) --seed 5
-gen willow "$scratch/willow-cached" --cities 500..1000 --count $((500 / scale)) --seed 14
+gen willow "$scratch/willow-cached" --cities 500..1000 --count 500 --seed 14
 "$gamebatch" solve -p willow --cache "$scratch/warm.cache" --cache-min-solve-us 0 \
   --out "$scratch/warm-answers" "$scratch/willow-cached" 2>/dev/null || die "filling the cache failed"
 "$gamebatch" solve -p willow --no-cache --out "$scratch/unchanged" "$scratch/willow-small" \
@@ -142,7 +144,7 @@ measure "the same, answers unchanged" "$scratch/unchanged" \
   "$gb solve -p willow --no-cache --jobs @JOBS@ --out $(quote "$scratch/unchanged") $(quote "$scratch/willow-small")"
 gen_row="gen willow --count $small"
 measure "$gen_row" set "$gb gen willow --count $small --seed 11 --jobs @JOBS@ --out {out}/set"
-measure "wallgame, $((1000 / scale)) small boards" . \
+measure "wallgame, 1000 small boards" . \
   "$gb solve -p wallgame --no-cache --jobs @JOBS@ --out {out} $(quote "$scratch/wallgame-small")"
 measure "boigame, $((16 / (quick ? 4 : 1))) boards of side 1000..2000" . \
   "$gb solve -p boigame --no-cache --jobs @JOBS@ --out {out} $(quote "$scratch/boigame-big")"
@@ -152,7 +154,7 @@ measure "doublemove, n 30..50" . \
   "$gb solve -p doublemove --no-cache --jobs @JOBS@ --out {out} $(quote "$scratch/doublemove")"
 measure "doublemove table n <= 35" table.csv \
   "sh -c '$gb table doublemove --max-n 35 --format csv --jobs @JOBS@ > {out}/table.csv'"
-measure "willow, warm cache ($((500 / scale)) files)" . \
+measure "willow, warm cache (500 files)" . \
   "$gb solve -p willow --cache $(quote "$scratch/warm.cache") --jobs @JOBS@ --out {out} $(quote "$scratch/willow-cached")"
 
 # The previous gamebatch against this one on the two sets of many files.
