@@ -74,23 +74,6 @@ nlohmann::json limits_json(const JudgeArguments& judge) {
           {"jobs", judge.jobs}};
 }
 
-void add_html_option(CLI::App& command, std::string& file, const std::string& help) {
-  command.add_option("--html", file, help)->type_name("FILE")->check([](const std::string& path) {
-    return path.empty() ? std::string("the HTML file name must not be empty") : "";
-  });
-}
-
-// Writes an --html page whole; false (after saying why) when it cannot.
-bool write_html_page(const std::string& path, const std::string& page) {
-  try {
-    io::write_file_atomically(path, page);
-    return true;
-  } catch (const std::exception& error) {
-    spdlog::error("cannot write the HTML page {}: {}", path, error.what());
-    return false;
-  }
-}
-
 // ---- validate ----
 
 void add_validate_command(CLI::App& app, ValidateArguments& arguments) {

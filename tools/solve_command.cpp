@@ -134,6 +134,22 @@ void add_paths_option(CLI::App& command, std::vector<std::string>& paths) {
       ->required();
 }
 
+void add_html_option(CLI::App& command, std::string& file, const std::string& help) {
+  command.add_option("--html", file, help)->type_name("FILE")->check([](const std::string& path) {
+    return path.empty() ? std::string("the HTML file name must not be empty") : "";
+  });
+}
+
+bool write_html_page(const std::string& path, const std::string& page) {
+  try {
+    io::write_file_atomically(path, page);
+    return true;
+  } catch (const std::exception& error) {
+    spdlog::error("cannot write the HTML page {}: {}", path, error.what());
+    return false;
+  }
+}
+
 bool html_page_writable(const std::string& path) {
   const std::filesystem::path page(path);
   std::error_code error;
@@ -242,15 +258,10 @@ void add_run_settings_options(CLI::App& command, RunSettings& settings) {
       ->check([](const std::string& path) {
         return path.empty() ? std::string("the report file name must not be empty") : "";
       });
-  command
-      .add_option("--html", settings.html_file,
+  add_html_option(command, settings.html_file,
                   "Write a self-contained HTML page of the run to FILE: the summary, a histogram\n"
                   "of per-file solve time per game, the slowest files, cached vs solved, rejected\n"
-                  "files, the options (no network or scripts needed to view it)")
-      ->type_name("FILE")
-      ->check([](const std::string& path) {
-        return path.empty() ? std::string("the HTML file name must not be empty") : "";
-      });
+                  "files, the options (no network or scripts needed to view it)");
   command.add_flag("--quiet,-q", settings.quiet,
                    "No progress line (it is only drawn when stderr is a terminal)");
   command
@@ -507,14 +518,8 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
       status = std::max(status, kExitRejected);
     }
   }
-  if (page) {
-    try {
-      io::write_file_atomically(settings.html_file, page->render(header, total));
-    } catch (const std::exception& error) {
-      spdlog::error("cannot write the HTML page {}: {}", settings.html_file, error.what());
-      status = std::max(status, kExitRejected);
-    }
-  }
+  if (page && !write_html_page(settings.html_file, page->render(header, total)))
+    status = std::max(status, kExitRejected);
   print_summary("", total);
   return status;
 }

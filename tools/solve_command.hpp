@@ -77,6 +77,12 @@ void add_paths_option(CLI::App& command, std::vector<std::string>& paths);
 int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& settings,
                        std::string_view command, const nlohmann::json& options);
 
+// Adds --html FILE (not empty) with `help` to `command`, for solve, run, check and stress.
+void add_html_option(CLI::App& command, std::string& file, const std::string& help);
+
+// Writes an --html page whole; false (after saying why) when it cannot.
+bool write_html_page(const std::string& path, const std::string& page);
+
 // Whether an --html page can be written at `path`: its directory is made if missing and a file
 // is created there and removed. Logs why not and returns false, so that a run stops before its
 // work rather than losing the page at the end.
