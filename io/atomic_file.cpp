@@ -293,13 +293,6 @@ bool file_holds(const fs::path& path, std::string_view content) {
   return got == existing.size() && existing == content;
 }
 
-bool write_file_if_changed(const fs::path& path, std::string_view content) {
-  if (file_holds(path, content))
-    return false;
-  write_file_atomically(path, content);
-  return true;
-}
-
 void write_file_durably(const fs::path& path, std::string_view content) {
   write_whole(path, content, Durability::kSynced);
 }

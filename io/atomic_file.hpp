@@ -29,13 +29,10 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
 // (tools/bench/README.md, "Scaling with --jobs").
 inline constexpr std::size_t kDefaultFileWriters = 2;
 
-// Whether `path` is a file holding exactly `content`. Only reads, so it may run on many threads
-// beside a writer.
+// Whether `path` is a file holding exactly `content` (compared only when the sizes agree). Only
+// reads, so it may run on many threads beside a writer: a rerun whose answers did not change
+// writes no answer file (pipeline/solve_run.cpp).
 bool file_holds(const std::filesystem::path& path, std::string_view content);
-
-// write_file_atomically unless file_holds(path, content): a rerun whose answers did not change
-// touches no answer file (no write, same mtime). Returns true when it wrote.
-bool write_file_if_changed(const std::filesystem::path& path, std::string_view content);
 
 // Removes the temporary files (NAME.tmp.PID.N) that a process killed mid-write left in
 // `directory`: those of processes that no longer run. Returns how many it removed. Missing or

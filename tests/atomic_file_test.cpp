@@ -156,19 +156,6 @@ TEST_F(AtomicFileTest, WithoutProcTheFileIsStillWrittenWhole) {
   EXPECT_EQ(names(), std::set<std::string>{"x.ans"});
 }
 
-TEST_F(AtomicFileTest, UnchangedContentIsNotRewritten) {
-  const fs::path path = dir_ / "x.ans";
-  EXPECT_TRUE(write_file_if_changed(path, "Case #1: 5\n"));
-  struct stat before {};
-  ::stat(path.c_str(), &before);
-  EXPECT_FALSE(write_file_if_changed(path, "Case #1: 5\n"));
-  struct stat after {};
-  ::stat(path.c_str(), &after);
-  EXPECT_EQ(after.st_ino, before.st_ino);  // a write would have renamed a new file into place
-  EXPECT_TRUE(write_file_if_changed(path, "Case #1: 6\n"));  // same size, other bytes
-  EXPECT_EQ(read_text(path), "Case #1: 6\n");
-}
-
 TEST_F(AtomicFileTest, StaleTemporariesOfEndedProcessesAreRemovedAndNothingElse) {
   const pid_t ended = ended_process();
   write_text(dir_ / cat("a.ans.tmp.", ended, ".0"), "half");

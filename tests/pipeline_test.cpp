@@ -6,6 +6,7 @@
 #include <oneapi/tbb/global_control.h>
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <chrono>
@@ -436,6 +437,29 @@ TEST_F(PipelineTest, AnyNumberOfFileWritersGivesTheSameAnswersAndRejections) {
     EXPECT_EQ(summary.cases, count_good_cases(files)) << writers << " writers";
     expect_answers(files, cat("w", writers));
   }
+}
+
+TEST_F(PipelineTest, RerunLeavesUnchangedAnswerFilesAndRewritesChangedOnes) {
+  std::mt19937_64 rng(14);
+  const std::vector<Expectation> files = {add_good("a.in", {random_instance(5, 50, rng)}),
+                                          add_good("b.in", {random_instance(6, 50, rng)})};
+  const std::vector<io::InputFile> inputs = inputs_for(files, "out");
+  LogCapture log;
+  run_or_die({&willow_problem(), inputs, 0});
+  struct stat a_before {};
+  ASSERT_EQ(::stat(inputs[0].answer.c_str(), &a_before), 0);
+  // b's answers, same size, other bytes: a look at the size alone would keep them.
+  std::string edited = read_text(inputs[1].answer);
+  edited[edited.size() - 2] = edited[edited.size() - 2] == '1' ? '2' : '1';
+  write_text(inputs[1].answer, edited);
+
+  run_or_die({&willow_problem(), inputs, 0});
+  struct stat a_after {};
+  ASSERT_EQ(::stat(inputs[0].answer.c_str(), &a_after), 0);
+  EXPECT_EQ(a_after.st_ino, a_before.st_ino);  // a write would have linked a new file in
+  EXPECT_EQ(a_after.st_mtim.tv_nsec, a_before.st_mtim.tv_nsec);
+  EXPECT_EQ(a_after.st_mtim.tv_sec, a_before.st_mtim.tv_sec);
+  expect_answers(files, "out");  // b's rewritten
 }
 
 TEST_F(PipelineTest, AnswerFileThatCannotBeWrittenRejectsOnlyItsFile) {
