@@ -247,30 +247,6 @@ TEST_F(CacheCliTest, TwoConcurrentRunsKeepBothSetsOfAnswers) {
   }
 }
 
-TEST_F(CacheCliTest, RunsCreatingOneNewCacheAtOnceAllUseIt) {
-  // Each of them finds the file new, or half made by another: none may call it another program's
-  // database or fail on its lock (before the fix, each happened about once in 200 such runs: this
-  // test failed about one time in five).
-  write_set(at("in"), 1, 1, 6, 11);
-  constexpr int kRounds = 40;
-  constexpr int kRunsAtOnce = 6;
-  for (int round = 0; round < kRounds; ++round) {
-    const std::string cache = "new-" + std::to_string(round) + ".cache";
-    std::vector<pid_t> runs;
-    for (int run = 0; run < kRunsAtOnce; ++run) {
-      const std::string name = std::to_string(round) + "-" + std::to_string(run);
-      runs.push_back(start({"solve", "--problem", "willow", "--cache", cache,
-                            "--cache-min-solve-us", "0", "--out", "out-" + name, "in"},
-                           name));
-    }
-    for (int run = 0; run < kRunsAtOnce; ++run) {
-      const std::string name = std::to_string(round) + "-" + std::to_string(run);
-      const Result result = finish(runs[static_cast<std::size_t>(run)], name);
-      EXPECT_EQ(result.status, 0) << name << ": " << result.err;
-    }
-  }
-}
-
 TEST_F(CacheCliTest, NoCacheTouchesNoCacheAndTheDefaultLivesUnderXdg) {
   write_set(at("in"), 1, 2, 10, 10);
   const Result plain = solve({"--no-cache", "--out", "plain", "in"});
