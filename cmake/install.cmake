@@ -1,5 +1,5 @@
 # Install rules and packaging (see issue 12): `cmake --install BUILD --prefix P` installs
-#   P/bin/gamebatch, P/share/man/man1/gamebatch.1, P/share/bash-completion/completions/gamebatch,
+#   P/bin/gamebatch, P/libexec/gamebatch/gamebatch-box (the sandbox's keeper), P/share/man/man1/gamebatch.1, P/share/bash-completion/completions/gamebatch,
 #   P/share/gamebatch/configs/ (configs/*.toml and configs/demo/),
 #   P/share/gamebatch/cluster/ (tools/cluster/: *.sh, *.sbatch, *.md);
 # `cpack -G DEB` in the build directory packs the same tree under /usr as
@@ -9,6 +9,8 @@ include(GNUInstallDirs)
 set(GAMEBATCH_INSTALL_DATADIR ${CMAKE_INSTALL_DATADIR}/gamebatch)
 
 install(TARGETS gamebatch RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# io::sandbox_helper finds it at ../libexec/gamebatch/ from the gamebatch executable.
+install(TARGETS gamebatch-box RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/gamebatch)
 
 # The man page is made from the built binary's --help texts, so it says what the program says.
 set(GAMEBATCH_MAN_PAGE ${PROJECT_BINARY_DIR}/man/gamebatch.1)

@@ -1,5 +1,8 @@
 #include "io/limited_process.hpp"
 
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -24,8 +27,11 @@
 #include <string_view>
 #include <system_error>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "io/sandbox.hpp"
 
 extern char** environ;
 
@@ -119,6 +125,28 @@ UniqueFd open_input(const StdinFile& input) {
   if (!file.is_open())
     throw_errno("cannot open " + input.path.string());
   return file;
+}
+
+// The sandbox's stdin: the file's bytes in an anonymous memory file, so that /proc/self/fd/0
+// names nothing of the user's (a path beside the answers, say).
+UniqueFd open_input_copy(const StdinFile& input) {
+  UniqueFd file = open_input(input);
+  UniqueFd copy(::memfd_create("gamebatch-input", MFD_CLOEXEC));
+  if (!copy.is_open())
+    throw_errno("cannot create a memory file for the input");
+  for (;;) {
+    const ssize_t copied = ::sendfile(copy.get(), file.get(), nullptr, std::size_t{1} << 30);
+    if (copied == 0)
+      break;
+    if (copied < 0) {
+      if (errno == EINTR)
+        continue;
+      throw_errno("cannot copy " + input.path.string() + " to a memory file");
+    }
+  }
+  if (::lseek(copy.get(), 0, SEEK_SET) != 0)
+    throw_errno("cannot rewind the input's memory file");
+  return copy;
 }
 
 // An anonymous memory file rather than a pipe: no thread has to feed it, and the program sees a
@@ -408,13 +436,16 @@ void append_children(pid_t pid, std::uint64_t threads, std::string& buffer,
 
 struct TreeSample {
   std::uint64_t resident_bytes = 0;
+  std::uint64_t tasks = 0;  // processes and threads
   double cpu_seconds = 0;
   std::vector<ProcessId> outside_group;  // members of the tree that left the run's group
 };
 
 // Walks the tree of processes from `root`, summing resident memory and CPU time (a process's own
-// and that of the children it reaped). Processes that end during the walk are skipped.
-TreeSample sample_tree(pid_t root, pid_t group, std::string& buffer) {
+// and that of the children it reaped). Processes that end during the walk are skipped. With
+// `below_root`, only the root's descendants count (a sandbox's keeper is not the run's); `group`
+// 0 tracks no group.
+TreeSample sample_tree(pid_t root, pid_t group, std::string& buffer, bool below_root = false) {
   static const auto page_size = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
   static const auto ticks_per_second = static_cast<double>(::sysconf(_SC_CLK_TCK));
   TreeSample sample;
@@ -426,9 +457,14 @@ TreeSample sample_tree(pid_t root, pid_t group, std::string& buffer) {
     const std::optional<ProcessStat> stat = read_stat(pid, buffer);
     if (!stat)
       continue;
+    if (below_root && pid == root) {
+      append_children(pid, stat->threads, buffer, pending);
+      continue;
+    }
     cpu_ticks += stat->cpu_ticks;
     sample.resident_bytes += stat->resident_pages * page_size;
-    if (stat->group != group)
+    sample.tasks += std::max<std::uint64_t>(stat->threads, 1);
+    if (group != 0 && stat->group != group)
       sample.outside_group.push_back({pid, stat->start_ticks});
     if (stat->state != 'Z')
       append_children(pid, stat->threads, buffer, pending);
@@ -449,9 +485,13 @@ std::optional<ProcessStat> still_there(const ProcessId& process, std::string& bu
 // the watch ends by an exception.
 class Run {
  public:
+  // `box`: the run is in this sandbox (its keeper started it); `child` is then 0.
   Run(pid_t child, Pipe& stdout_pipe, Pipe& stderr_pipe, const ProcessLimits& limits,
-      Clock::time_point start, std::uint64_t inherited_peak_bytes)
+      Clock::time_point start, std::uint64_t inherited_peak_bytes, SandboxBox* box = nullptr,
+      std::uint64_t max_tasks = 0)
       : child_(child),
+        box_(box),
+        max_tasks_(max_tasks),
         stdout_(std::move(stdout_pipe.read_end)),
         stderr_(std::move(stderr_pipe.read_end)),
         limits_(limits),
@@ -461,13 +501,18 @@ class Run {
     result_.process_group = child;
     // Readable once the child has ended, so the watch wakes at its exit instead of at the end of
     // its sleep (up to kLongestSleepMs per run: most of a small run's cost). -1 on kernels before
-    // 5.3: the watch then only finds the exit when it looks.
-    exit_notice_ = UniqueFd(static_cast<int>(::syscall(SYS_pidfd_open, child, 0)));
+    // 5.3: the watch then only finds the exit when it looks. A sandbox's keeper says when.
+    if (box_ == nullptr)
+      exit_notice_ = UniqueFd(static_cast<int>(::syscall(SYS_pidfd_open, child, 0)));
   }
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
   ~Run() {
-    if (!reaped_) {
+    if (!reaped_ && box_ != nullptr) {
+      box_->request_kill();
+      if (!box_->broken())
+        box_->wait_end();
+    } else if (!reaped_) {
       ::kill(-child_, SIGKILL);
       int status = 0;
       rusage usage{};
@@ -484,7 +529,7 @@ class Run {
   void keep_output(std::string_view data);
   void keep_stderr(std::string_view data);
   bool sample_and_check();
-  bool main_process_ended() const;
+  bool main_process_ended();
   void kill_everything();
   bool wait_for_child(int& status, rusage& usage);
   void reap_group(Clock::time_point deadline);
@@ -494,13 +539,17 @@ class Run {
   }
 
   const pid_t child_;
+  SandboxBox* const box_;
+  const std::uint64_t max_tasks_;  // 0: not watched
+  std::optional<sandbox_protocol::RunEnd> box_end_;
   UniqueFd stdout_;
   UniqueFd stderr_;
   UniqueFd exit_notice_;  // a pidfd of the child
   const ProcessLimits& limits_;
   const Clock::time_point start_;
-  // The child's ru_maxrss is its own only above this (own_address_space_peak_bytes).
-  const std::uint64_t inherited_peak_bytes_;
+  // The child's ru_maxrss is its own only above this (own_address_space_peak_bytes, or the
+  // sandbox keeper's peak).
+  std::uint64_t inherited_peak_bytes_;
   std::vector<char> read_buffer_;
   std::string stat_buffer_;
   ProcessResult result_;
@@ -558,7 +607,10 @@ bool Run::read_pipe(UniqueFd& pipe, bool is_stdout) {
 bool Run::read_pipes(int timeout_ms, bool wake_at_exit) {
   std::array<pollfd, 3> watched{{{stdout_.get(), POLLIN, 0},
                                  {stderr_.get(), POLLIN, 0},
-                                 {wake_at_exit ? exit_notice_.get() : -1, POLLIN, 0}}};
+                                 {!wake_at_exit     ? -1
+                                  : box_ != nullptr ? box_->socket()
+                                                    : exit_notice_.get(),
+                                  POLLIN, 0}}};
   if (::poll(watched.data(), watched.size(), timeout_ms) < 0) {
     if (errno == EINTR)
       return false;
@@ -574,7 +626,8 @@ bool Run::read_pipes(int timeout_ms, bool wake_at_exit) {
 
 // Samples the tree and records a limit it passed. True when memory grew fast since the last one.
 bool Run::sample_and_check() {
-  TreeSample sample = sample_tree(child_, child_, stat_buffer_);
+  TreeSample sample = box_ != nullptr ? sample_tree(box_->keeper(), 0, stat_buffer_, true)
+                                      : sample_tree(child_, child_, stat_buffer_);
   for (const ProcessId& process : sample.outside_group) {
     if (std::find(outside_group_.begin(), outside_group_.end(), process) == outside_group_.end())
       outside_group_.push_back(process);
@@ -585,6 +638,8 @@ bool Run::sample_and_check() {
   last_resident_bytes_ = sample.resident_bytes;
   if (limits_.memory_bytes != 0 && sample.resident_bytes > limits_.memory_bytes)
     limit_reached_ = ProcessEnd::memory_limit;
+  else if (max_tasks_ != 0 && sample.tasks >= max_tasks_)
+    limit_reached_ = ProcessEnd::process_limit;
   else if (sample.cpu_seconds >= limits_.cpu_seconds)
     limit_reached_ = ProcessEnd::cpu_limit;
   return fast_growth;
@@ -592,7 +647,13 @@ bool Run::sample_and_check() {
 
 // Whether the first process has ended, leaving it a zombie: its pid, and so the group's id, stay
 // reserved until we reap it, so killing the group cannot hit a stranger.
-bool Run::main_process_ended() const {
+bool Run::main_process_ended() {
+  if (box_ != nullptr) {
+    sandbox_protocol::RunEnd end;
+    if (!box_end_ && box_->try_end(end))
+      box_end_ = end;
+    return box_end_.has_value();
+  }
   siginfo_t info{};
   if (::waitid(P_PID, static_cast<id_t>(child_), &info, WEXITED | WNOHANG | WNOWAIT) != 0)
     return errno != EINTR;  // ECHILD: gone (reaped by someone else); nothing left to wait for
@@ -601,6 +662,11 @@ bool Run::main_process_ended() const {
 
 // The group with one signal; members that left it one by one, those still the same processes.
 void Run::kill_everything() {
+  if (box_ != nullptr) {
+    if (!box_end_)
+      box_->request_kill();
+    return;
+  }
   ::kill(-child_, SIGKILL);
   for (const ProcessId& process : outside_group_) {
     const std::optional<ProcessStat> stat = still_there(process, stat_buffer_);
@@ -612,6 +678,29 @@ void Run::kill_everything() {
 // False (errno set) when the child cannot be waited for: reaped elsewhere.
 bool Run::wait_for_child(int& status, rusage& usage) {
   reaped_ = true;
+  if (box_ != nullptr) {
+    // The keeper reaped every process of the run and added up their usage.
+    if (!box_end_)
+      box_end_ = box_->wait_end();
+    const sandbox_protocol::RunEnd& end = *box_end_;
+    status = end.wait_status;
+    const auto micros = static_cast<long long>(end.cpu_seconds * 1e6);
+    usage.ru_utime.tv_sec = static_cast<time_t>(micros / 1000000);
+    usage.ru_utime.tv_usec = static_cast<suseconds_t>(micros % 1000000);
+    usage.ru_maxrss = static_cast<long>(end.peak_bytes / 1024);
+    inherited_peak_bytes_ = end.keeper_peak_bytes;
+    if (!end.started) {
+      // As sh reports a command it cannot run.
+      status = 127 << 8;
+      result_.stderr_tail += end.start_error == ECHILD
+                                 ? "gamebatch: the sandbox's keeper ended during the run\n"
+                                 : "gamebatch: cannot start the program in the sandbox (" +
+                                       std::string(std::strerror(end.start_error)) + ")\n";
+    }
+    if (end.disk_full && !limit_reached_)
+      limit_reached_ = ProcessEnd::disk_limit;
+    return true;
+  }
   while (::wait4(child_, &status, 0, &usage) < 0) {
     if (errno != EINTR)
       return false;
@@ -623,6 +712,8 @@ bool Run::wait_for_child(int& status, rusage& usage) {
 // processes that left it, until none is left or the deadline passes (a process stuck in the
 // kernel). Their CPU time counts for the run.
 void Run::reap_group(Clock::time_point deadline) {
+  if (box_ != nullptr)
+    return;  // the keeper did
   for (;;) {
     int status = 0;
     rusage usage{};
@@ -732,9 +823,44 @@ std::string mebibytes(std::uint64_t bytes) {
 
 }  // namespace
 
+namespace {
+
+// The sandboxed run: the box's keeper starts the program; this process watches as for any run
+// (pipes, the tree of processes below the keeper, the limits) and asks the keeper to end it.
+ProcessResult run_in_sandbox(const std::string& command, const ProcessInput& input,
+                             const ProcessLimits& limits, SandboxPool& sandbox) {
+  UniqueFd stdin_file = std::visit(
+      [](const auto& source) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(source)>, StdinFile>)
+          return open_input_copy(source);
+        else
+          return open_input(source);
+      },
+      input);
+  Pipe stdout_pipe = make_pipe();
+  Pipe stderr_pipe = make_pipe();
+  SandboxPool::Lease lease = sandbox.acquire(command);
+  const rlimit cpu = cpu_rlimit(limits.cpu_seconds);
+  const Clock::time_point start = Clock::now();
+  lease.box().start(shell_script(command), cpu.rlim_cur == RLIM_INFINITY ? 0 : cpu.rlim_cur,
+                    stdin_file.get(), stdout_pipe.write_end.get(), stderr_pipe.write_end.get());
+  stdin_file.reset();
+  stdout_pipe.write_end.reset();
+  stderr_pipe.write_end.reset();
+  Run run(0, stdout_pipe, stderr_pipe, limits, start, 0, &lease.box(),
+          sandbox.settings().max_processes);
+  ProcessResult result = run.watch();
+  result.tasks_limit = sandbox.settings().max_processes;
+  return result;
+}
+
+}  // namespace
+
 ProcessResult run_limited(const std::string& command, const ProcessInput& input,
-                          const ProcessLimits& limits) {
+                          const ProcessLimits& limits, SandboxPool* sandbox) {
   become_child_subreaper();
+  if (sandbox != nullptr)
+    return run_in_sandbox(command, input, limits, *sandbox);
   UniqueFd stdin_file = std::visit([](const auto& source) { return open_input(source); }, input);
   Pipe stdout_pipe = make_pipe();
   Pipe stderr_pipe = make_pipe();
@@ -796,6 +922,10 @@ std::string describe(const ProcessResult& result) {
       return "wall-clock time limit (" + fixed(result.wall_seconds, 1) + " s)";
     case ProcessEnd::memory_limit:
       return "memory limit (peak " + mebibytes(result.peak_bytes) + ")";
+    case ProcessEnd::process_limit:
+      return "process limit (" + std::to_string(result.tasks_limit) + " processes and threads)";
+    case ProcessEnd::disk_limit:
+      return "disk limit (the scratch's space or files ran out)";
     case ProcessEnd::output_limit:
       return "output limit (" +
              (result.output.size() >= (std::size_t{1} << 20)

@@ -12,6 +12,8 @@
 
 namespace gamebatch::io {
 
+class SandboxPool;
+
 struct ProcessLimits {
   // CPU time (user + system, summed over the whole process tree) at which the run is killed.
   double cpu_seconds = 10;
@@ -23,7 +25,18 @@ struct ProcessLimits {
   std::uint64_t output_bytes = std::uint64_t{64} << 20;
 };
 
-enum class ProcessEnd { exited, signaled, cpu_limit, wall_limit, memory_limit, output_limit };
+// process_limit and disk_limit: sandboxed runs only (their processes and threads reached
+// SandboxSettings::max_processes; their scratch ran out of space or files).
+enum class ProcessEnd {
+  exited,
+  signaled,
+  cpu_limit,
+  wall_limit,
+  memory_limit,
+  output_limit,
+  process_limit,
+  disk_limit
+};
 
 struct ProcessResult {
   ProcessEnd end = ProcessEnd::exited;
@@ -43,6 +56,7 @@ struct ProcessResult {
   // The run's process group (its id is the first process's). It has no process left when
   // run_limited returns; for tests and diagnostics.
   pid_t process_group = 0;
+  std::uint64_t tasks_limit = 0;  // the bound on processes and threads (sandboxed runs), or 0
 };
 
 inline constexpr std::size_t kStderrTailBytes = 2048;
@@ -77,8 +91,13 @@ using ProcessInput = std::variant<StdinFile, StdinText>;
 // A command that cannot start comes back as exit status 127 (from sh, or from the child when
 // /bin/sh itself cannot run, with a message in stderr_tail). Throws std::system_error when the
 // input file cannot be opened or a system call of this process fails (pipe, fork).
+//
+// With `sandbox`, the command runs in one of its boxes instead (io/sandbox.hpp): the same limits
+// and results, its input copied into a memory file, the tree watched below the box's keeper (which
+// reaps it: process_group is 0), and two more ends: process_limit and disk_limit. Throws
+// std::runtime_error when no box can be made.
 ProcessResult run_limited(const std::string& command, const ProcessInput& input,
-                          const ProcessLimits& limits);
+                          const ProcessLimits& limits, SandboxPool* sandbox = nullptr);
 
 // One line for messages: "exit status 3", "killed by signal 11 (SIGSEGV)", "CPU time limit
 // (2.01 s of CPU)", "wall-clock time limit (30.0 s)", "memory limit (peak 257 MiB)", "output

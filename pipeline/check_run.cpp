@@ -81,9 +81,9 @@ CheckResult run_check(const CheckOptions& options) {
   std::vector<char> rerun(runs.size(), 0);
   run_at_once(runs.size(), options.jobs, [&](std::size_t k) {
     const auto [solution, file] = runs[k];
-    JudgedRun run =
-        run_and_judge(*options.problem, options.solutions[solution],
-                      io::StdinFile{options.inputs[file].input}, *expected[file], options.limits);
+    JudgedRun run = run_and_judge(*options.problem, options.solutions[solution],
+                                  io::StdinFile{options.inputs[file].input}, *expected[file],
+                                  options.limits, options.sandbox);
     rerun[k] = needs_rerun_alone(run.verdict, run.result, options.limits) ? 1 : 0;
     result.solutions[solution].files[file] = std::move(run.verdict);
   });
@@ -100,9 +100,9 @@ CheckResult run_check(const CheckOptions& options) {
     if (!rerun[k])
       continue;
     const auto [solution, file] = runs[k];
-    JudgedRun run =
-        run_and_judge(*options.problem, options.solutions[solution],
-                      io::StdinFile{options.inputs[file].input}, *expected[file], options.limits);
+    JudgedRun run = run_and_judge(*options.problem, options.solutions[solution],
+                                  io::StdinFile{options.inputs[file].input}, *expected[file],
+                                  options.limits, options.sandbox);
     run.verdict.rerun_alone = true;
     result.solutions[solution].files[file] = std::move(run.verdict);
     ++result.reruns_alone;

@@ -26,6 +26,8 @@ struct CheckOptions {
   CacheSession* cache = nullptr;
   // Solutions run at once (and threads solving the expected answers); at least 1.
   std::size_t jobs = 1;
+  // Where the solutions run (io/sandbox.hpp); nullptr: as the user, uncontained (--no-sandbox).
+  io::SandboxPool* sandbox = nullptr;
 };
 
 // One solution's verdicts, one per input file, in input order; nullopt for an input that was

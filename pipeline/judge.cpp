@@ -155,6 +155,8 @@ RunVerdict judge_run(const io::Problem& problem, const std::vector<std::string>&
                          : "CPU time " + seconds_text(result.cpu_seconds) + " over the limit of " +
                                seconds_text(limits.time_limit_seconds);
   } else if (result.end == io::ProcessEnd::signaled ||
+             result.end == io::ProcessEnd::process_limit ||
+             result.end == io::ProcessEnd::disk_limit ||
              (result.end == io::ProcessEnd::exited && result.exit_status != 0)) {
     verdict.verdict = Verdict::runtime_error;
     verdict.detail = io::describe(result);
@@ -214,9 +216,9 @@ std::string describe(const RunVerdict& verdict) {
 
 JudgedRun run_and_judge(const io::Problem& problem, const std::string& command,
                         const io::ProcessInput& input, const std::vector<std::string>& expected,
-                        const JudgeLimits& limits) {
+                        const JudgeLimits& limits, io::SandboxPool* sandbox) {
   JudgedRun run;
-  run.result = io::run_limited(command, input, process_limits(limits));
+  run.result = io::run_limited(command, input, process_limits(limits), sandbox);
   run.verdict = judge_run(problem, expected, run.result, limits);
   return run;
 }

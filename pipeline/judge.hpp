@@ -12,6 +12,7 @@
 
 #include "io/limited_process.hpp"
 #include "io/problem.hpp"
+#include "io/sandbox.hpp"
 
 namespace gamebatch::pipeline {
 
@@ -54,8 +55,9 @@ RunVerdict compare_answers(const io::Problem& problem, const std::vector<std::st
 std::string describe(const RunVerdict& verdict);
 
 // The verdict of a finished run, in this order: MLE (the peak passed the memory limit, however the
-// run ended), TLE (a time limit stopped it, or its CPU time passed the time limit), RE (a signal
-// or a non-zero exit status), WA (output beyond its cap, or wrong), AC.
+// run ended), TLE (a time limit stopped it, or its CPU time passed the time limit), RE (a signal,
+// a non-zero exit status, or the sandbox's bound on processes or on its scratch), WA (output
+// beyond its cap, or wrong), AC.
 RunVerdict judge_run(const io::Problem& problem, const std::vector<std::string>& expected,
                      const io::ProcessResult& result, const JudgeLimits& limits);
 
@@ -80,10 +82,11 @@ struct JudgedRun {
   io::ProcessResult result;
 };
 
-// Runs `command` on one input (a file, or text for stress) and judges it. Thread-safe.
+// Runs `command` on one input (a file, or text for stress) and judges it, in one of `sandbox`'s
+// boxes unless it is null (--no-sandbox). Thread-safe.
 JudgedRun run_and_judge(const io::Problem& problem, const std::string& command,
                         const io::ProcessInput& input, const std::vector<std::string>& expected,
-                        const JudgeLimits& limits);
+                        const JudgeLimits& limits, io::SandboxPool* sandbox);
 
 // Calls run(0) .. run(count - 1), at most `jobs` (at least 1) at a time, and returns when all
 // are done. Plain threads, not oneTBB's: runs wait on the programs they start, they do not

@@ -34,7 +34,7 @@ Trial run_trial(const StressOptions& options, std::string input) {
   Trial trial;
   trial.run.expected = exact_answers(*options.problem, input);
   JudgedRun run = run_and_judge(*options.problem, options.solution, io::StdinText{input},
-                                trial.run.expected, options.limits);
+                                trial.run.expected, options.limits, options.sandbox);
   trial.failed = run.verdict.verdict != Verdict::accepted;
   trial.rerun_alone = needs_rerun_alone(run.verdict, run.result, options.limits);
   trial.run.verdict = std::move(run.verdict);

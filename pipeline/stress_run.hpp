@@ -21,7 +21,8 @@ struct StressOptions {
   std::int64_t count = 1000;
   std::string solution;  // shell command, input on stdin
   JudgeLimits limits;
-  std::size_t jobs = 1;  // runs at once
+  std::size_t jobs = 1;                // runs at once
+  io::SandboxPool* sandbox = nullptr;  // where the solution runs; nullptr: uncontained
 };
 
 // A failing input with its expected answers and what the solution did with it.

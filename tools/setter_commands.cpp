@@ -6,6 +6,8 @@
 #include <memory>
 #include <optional>
 
+#include <unistd.h>
+
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <spdlog/spdlog.h>
@@ -14,6 +16,7 @@
 #include "io/input_error.hpp"
 #include "io/input_set.hpp"
 #include "io/problem.hpp"
+#include "io/sandbox.hpp"
 #include "pipeline/check_run.hpp"
 #include "pipeline/html_report.hpp"
 #include "pipeline/stress_run.hpp"
@@ -27,6 +30,152 @@ namespace {
 constexpr int kExitCounterexample = 1;
 // Failed runs listed under check's table per solution; the report has them all.
 constexpr std::size_t kDetailsPerSolution = 5;
+
+// Files of scratch a run may make (the tmpfs's inodes): a bound that no solution meets and that
+// keeps a run from filling the box's memory with empty files.
+constexpr std::uint64_t kSandboxFiles = 4096;
+
+io::SandboxSettings sandbox_settings(const JudgeArguments& judge) {
+  io::SandboxSettings settings;
+  for (const std::string& bind : judge.sandbox_binds)
+    settings.binds.push_back(std::filesystem::absolute(bind).lexically_normal());
+  settings.disk_bytes = judge.sandbox_disk << 20;
+  settings.disk_files = kSandboxFiles;
+  settings.max_processes = judge.max_processes;
+  return settings;
+}
+
+// What `--sandbox-info` prints: what this machine allows, and why not where it does not.
+[[noreturn]] void print_sandbox_info(const JudgeArguments& judge) {
+  io::SandboxPool pool(sandbox_settings(judge), std::filesystem::current_path());
+  const std::string problem = pool.probe();
+  std::string text;
+  std::string namespaces_allowed = "?";
+  if (std::FILE* const file = std::fopen("/proc/sys/user/max_user_namespaces", "r")) {
+    char line[32] = {};
+    if (std::fgets(line, sizeof line, file) != nullptr)
+      namespaces_allowed = std::string(line).substr(0, std::string(line).find('\n'));
+    std::fclose(file);
+  }
+  const std::filesystem::path helper = io::sandbox_helper();
+  text += "sandbox: " +
+          (problem.empty() ? std::string("available: check and stress run every "
+                                         "program in one (--no-sandbox: not)")
+                           : "NOT available: " + problem) +
+          "\n";
+  text +=
+      "  helper: " + (helper.empty() ? std::string("gamebatch-box not found") : helper.string()) +
+      "\n";
+  text += "  user namespaces allowed (/proc/sys/user/max_user_namespaces): " + namespaces_allowed +
+          "\n";
+  text +=
+      std::string("  identity: nobody (uid 65534) inside; outside: ") +
+      (::geteuid() == 0 ? "nobody (gamebatch runs as root)"
+                        : "uid " + std::to_string(::geteuid()) + " (the user; no root needed)") +
+      "\n";
+  text +=
+      "  namespaces: user, mount, PID, network (no interface up: no route anywhere), IPC, UTS\n";
+  text +=
+      "  file system: read-only /usr /bin /lib* and parts of /etc, /dev/{null,zero,random,"
+      "urandom},\n    its own /proc, the files the command names and --sandbox-bind paths\n";
+  text += "  scratch (working directory and /tmp): " + std::to_string(judge.sandbox_disk) +
+          " MiB, " + std::to_string(kSandboxFiles) + " files, new for every run that changed it\n";
+  text += "  processes and threads: at most " + std::to_string(judge.max_processes) +
+          " per run; all of a run's end with it (also when gamebatch is killed)\n";
+  text += "  memory: resident memory of every process of the run, watched (no cgroup)\n";
+  if (problem.empty())
+    text += std::string("  SysV IPC: ") +
+            (pool.ipc_namespace_per_run() ? "a new IPC namespace for every run"
+                                          : "switched off in the box") +
+            "\n";
+  std::fputs(text.c_str(), stdout);
+  std::fflush(stdout);
+  if (problem.empty())
+    throw CLI::Success();
+  throw CLI::RuntimeError(2);
+}
+
+void add_sandbox_options(CLI::App& command, JudgeArguments& judge) {
+  CLI::Option* off = command.add_flag(
+      "--no-sandbox", judge.no_sandbox,
+      "Run the programs as today's user would, uncontained: they can read and write whatever\n"
+      "that user can. Without it each run is in a sandbox: its own user (nobody, without\n"
+      "privileges), mount, PID, network, IPC and UTS namespaces; a read-only view of the\n"
+      "system (/usr, /bin, /lib*, parts of /etc), of the files its command names and of\n"
+      "--sandbox-bind; a private working directory and /tmp; no network; nothing of it left\n"
+      "running after it");
+  command
+      .add_option("--sandbox-bind", judge.sandbox_binds,
+                  "Show PATH (a file or directory) to the programs too, read-only, at the same\n"
+                  "path; give it once per path")
+      ->type_name("PATH")
+      ->check(CLI::ExistingPath)
+      ->excludes(off);
+  command
+      .add_option("--sandbox-disk", judge.sandbox_disk,
+                  "Scratch space of one run (its working directory and /tmp together), in MB;\n"
+                  "a run that fills it is stopped and judged RE (disk limit)")
+      ->type_name("MB")
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20))
+      ->excludes(off);
+  command
+      .add_option("--max-processes", judge.max_processes,
+                  "Processes and threads one run may have at once; a run that reaches it is\n"
+                  "stopped and judged RE (process limit)")
+      ->type_name("N")
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20))
+      ->excludes(off);
+  command
+      .add_flag_callback(
+          "--sandbox-info", [&judge] { print_sandbox_info(judge); },
+          "Print what the sandbox can do on this machine (exit 0), or why it cannot (exit 2)")
+      ->trigger_on_parse();
+}
+
+// The sandbox of a check or stress, made and tried before any run: nullptr with --no-sandbox.
+// False (after one error message) when it cannot work here.
+bool make_sandbox(const JudgeArguments& judge, std::unique_ptr<io::SandboxPool>& pool) {
+  if (judge.no_sandbox)
+    return true;
+  pool =
+      std::make_unique<io::SandboxPool>(sandbox_settings(judge), std::filesystem::current_path());
+  if (const std::string problem = pool->probe(); !problem.empty()) {
+    spdlog::error(
+        "{}; the programs cannot be contained here (are user namespaces switched off? "
+        "gamebatch check --sandbox-info tells more). --no-sandbox runs them uncontained, with "
+        "all the rights of the user running gamebatch",
+        problem);
+    return false;
+  }
+  return true;
+}
+
+// The report's and the HTML page's "sandbox": which guards were in force.
+nlohmann::json sandbox_json(const JudgeArguments& judge, const io::SandboxPool* pool) {
+  if (pool == nullptr)
+    return {{"enabled", false},
+            {"guards",
+             "none but limits: the programs ran as the user running gamebatch, each in a process "
+             "group killed whole at its end and on a limit"}};
+  nlohmann::json binds = nlohmann::json::array();
+  for (const std::filesystem::path& bind : pool->settings().binds)
+    binds.push_back(bind.string());
+  return {{"enabled", true},
+          {"namespaces", {"user", "mount", "pid", "network", "ipc", "uts"}},
+          {"identity",
+           ::geteuid() == 0 ? "nobody inside and outside" : "nobody inside, the user outside"},
+          {"network", "none (an empty network namespace)"},
+          {"file_system", "read-only system view, the files the commands name, sandbox_binds"},
+          {"sandbox_binds", binds},
+          {"disk_limit_mb", judge.sandbox_disk},
+          {"disk_files", kSandboxFiles},
+          {"max_processes", judge.max_processes},
+          {"memory", "resident memory watched over the run's processes (no cgroup)"},
+          {"sysv_ipc", pool->ipc_namespace_per_run() ? "a namespace per run" : "off"},
+          {"leftovers", "none: a run's processes end with its PID namespace"}};
+}
 
 void add_judge_options(CLI::App& command, JudgeArguments& judge) {
   command
@@ -56,6 +205,7 @@ void add_judge_options(CLI::App& command, JudgeArguments& judge) {
                   "memory bandwidth, so their times can be longer than alone")
       ->type_name("N")
       ->check(CLI::Range(0, 1 << 16));
+  add_sandbox_options(command, judge);
 }
 
 pipeline::JudgeLimits judge_limits(const JudgeArguments& judge) {
@@ -195,6 +345,10 @@ int run_check(const CheckArguments& arguments) {
   options.solutions = arguments.solutions;
   options.limits = judge_limits(arguments.judge);
   options.jobs = threads;
+  std::unique_ptr<io::SandboxPool> sandbox;
+  if (!make_sandbox(arguments.judge, sandbox))
+    return kExitUsage;
+  options.sandbox = sandbox.get();
   try {
     options.inputs = io::collect_input_list(arguments.paths, std::nullopt);
   } catch (const io::UsageError& error) {
@@ -223,6 +377,7 @@ int run_check(const CheckArguments& arguments) {
       {"gamebatch_version", kVersion},
       {"problem", arguments.problem},
       {"limits", limits_json(arguments.judge)},
+      {"sandbox", sandbox_json(arguments.judge, sandbox.get())},
   };
   if (!arguments.report_file.empty()) {
     try {
@@ -314,6 +469,10 @@ int run_stress(const StressArguments& arguments) {
   options.jobs = threads;
   if (!arguments.html_file.empty() && !html_page_writable(arguments.html_file))
     return kExitUsage;
+  std::unique_ptr<io::SandboxPool> sandbox;
+  if (!make_sandbox(arguments.judge, sandbox))
+    return kExitUsage;
+  options.sandbox = sandbox.get();
   const pipeline::StressResult result = pipeline::run_stress(options);
   // Exit status 1 says a counterexample was found, so a page that cannot be written is a 2.
   bool page_written = true;
@@ -331,6 +490,7 @@ int run_stress(const StressArguments& arguments) {
                                    {"count", arguments.count},
                                    {"out", arguments.out_dir},
                                    {"limits", limits_json(arguments.judge)},
+                                   {"sandbox", sandbox_json(arguments.judge, sandbox.get())},
                                    {"game_options", game_options}};
     page_written =
         write_html_page(arguments.html_file, pipeline::stress_page(header, options, result));

@@ -19,6 +19,11 @@ struct JudgeArguments {
   std::uint64_t memory_limit = 0;   // MiB of peak resident memory; 0: none
   std::uint64_t output_limit = 64;  // MiB of standard output
   int jobs = 0;                     // runs at once; 0: one per core
+  // The sandbox (io/sandbox.hpp).
+  bool no_sandbox = false;
+  std::vector<std::string> sandbox_binds;  // --sandbox-bind PATH
+  std::uint64_t sandbox_disk = 64;         // MiB of scratch
+  std::uint64_t max_processes = 256;       // processes and threads of one run
 };
 
 struct ValidateArguments {

@@ -1,0 +1,418 @@
+#include "io/sandbox.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <string_view>
+#include <system_error>
+#include <thread>
+
+extern char** environ;
+
+namespace gamebatch::io {
+
+namespace fs = std::filesystem;
+namespace protocol = sandbox_protocol;
+
+namespace {
+
+using namespace std::chrono_literals;
+
+// How long a box may take to be ready (it takes milliseconds; a loaded machine, more).
+constexpr int kReadyTimeoutMs = 30000;
+// Idle boxes kept: at least this many, and twice the most lent at once.
+constexpr std::size_t kLeastIdleKept = 8;
+// The box's PATH: programs named by a bare word are found among the system's, as a judge's are.
+constexpr const char* kBoxPath = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+[[noreturn]] void throw_errno(const std::string& what) {
+  throw std::system_error(errno, std::generic_category(), what);
+}
+
+bool is_within(const fs::path& path, const fs::path& directory) {
+  const std::string text = path.string();
+  const std::string base = directory.string();
+  return base == "/" || text == base ||
+         (text.size() > base.size() && text.compare(0, base.size(), base) == 0 &&
+          text[base.size()] == '/');
+}
+
+// The directories the box shows whole: a path within them needs no bind of its own.
+bool is_system_path(const fs::path& path) {
+  for (const char* system :
+       {"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/dev", "/proc"}) {
+    if (is_within(path, system))
+      return true;
+  }
+  return false;
+}
+
+// The words of a shell command, quotes removed; operators (| ; & ( ) < >) end words. Words with
+// an expansion ($, `, a glob) cannot be resolved here and come out as they are (and name nothing).
+std::vector<std::string> shell_words(std::string_view command) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false;
+  auto finish = [&] {
+    if (in_word)
+      words.push_back(word);
+    word.clear();
+    in_word = false;
+  };
+  for (std::size_t at = 0; at < command.size(); ++at) {
+    const char c = command[at];
+    if (c == '\'') {
+      const std::size_t end = command.find('\'', at + 1);
+      word.append(command.substr(at + 1, end == std::string_view::npos ? end : end - at - 1));
+      in_word = true;
+      at = end == std::string_view::npos ? command.size() : end;
+    } else if (c == '"') {
+      in_word = true;
+      for (++at; at < command.size() && command[at] != '"'; ++at) {
+        if (command[at] == '\\' && at + 1 < command.size())
+          ++at;
+        word += command[at];
+      }
+    } else if (c == '\\' && at + 1 < command.size()) {
+      word += command[++at];
+      in_word = true;
+    } else if (std::string_view(" \t\n|;&()<>").find(c) != std::string_view::npos) {
+      finish();
+    } else {
+      word += c;
+      in_word = true;
+    }
+  }
+  finish();
+  return words;
+}
+
+std::string read_text_file(const std::string& path) {
+  std::ifstream file(path);
+  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+std::vector<fs::path> named_paths(const std::string& command, const fs::path& cwd) {
+  std::vector<fs::path> paths;
+  for (const std::string& word : shell_words(command)) {
+    // A class path or an option's value (--input=FILE) names paths too.
+    std::vector<std::string> parts;
+    std::string_view rest = word;
+    if (const std::size_t equals = rest.find('='); rest.starts_with("-") && equals != rest.npos)
+      rest.remove_prefix(equals + 1);
+    for (std::size_t colon; (colon = rest.find(':')) != rest.npos; rest.remove_prefix(colon + 1))
+      parts.emplace_back(rest.substr(0, colon));
+    parts.emplace_back(rest);
+    for (const std::string& part : parts) {
+      if (part.empty() || part.find_first_of("$`*?[") != std::string::npos)
+        continue;
+      fs::path path = (part.front() == '/' ? fs::path(part) : cwd / part).lexically_normal();
+      std::string text = path.string();
+      while (text.size() > 1 && text.back() == '/')
+        text.pop_back();
+      path = text;
+      std::error_code error;
+      if (!fs::exists(path, error) || is_system_path(path) || is_within(cwd, path))
+        continue;
+      if (std::find(paths.begin(), paths.end(), path) == paths.end())
+        paths.push_back(path);
+    }
+  }
+  // A path within another named directory is shown with it.
+  std::vector<fs::path> kept;
+  for (const fs::path& path : paths) {
+    const bool covered = std::any_of(paths.begin(), paths.end(), [&](const fs::path& other) {
+      return other != path && is_within(path, other) && fs::is_directory(other);
+    });
+    if (!covered)
+      kept.push_back(path);
+  }
+  return kept;
+}
+
+fs::path sandbox_helper() {
+  if (const char* const explicit_path = std::getenv("GAMEBATCH_BOX");
+      explicit_path != nullptr && *explicit_path != '\0')
+    return explicit_path;
+  std::error_code error;
+  const fs::path self = fs::read_symlink("/proc/self/exe", error);
+  if (error)
+    return {};
+  for (const fs::path& candidate : {self.parent_path() / "gamebatch-box",
+                                    self.parent_path() / "../libexec/gamebatch/gamebatch-box"}) {
+    if (::access(candidate.c_str(), X_OK) == 0)
+      return candidate.lexically_normal();
+  }
+  return {};
+}
+
+// ---------------------------------------------------------------- SandboxBox
+
+SandboxBox::~SandboxBox() {
+  ::close(socket_);  // the keeper ends at this (its box with it), then the starter
+  const auto deadline = std::chrono::steady_clock::now() + 2s;
+  for (;;) {
+    int status = 0;
+    const pid_t reaped = ::waitpid(starter_, &status, WNOHANG);
+    if (reaped == starter_ || (reaped < 0 && errno != EINTR))
+      return;
+    if (std::chrono::steady_clock::now() >= deadline) {
+      ::kill(starter_, SIGKILL);  // the keeper dies with it (its parent-death signal)
+      ::waitpid(starter_, &status, 0);
+      return;
+    }
+    std::this_thread::sleep_for(200us);
+  }
+}
+
+void SandboxBox::start(const std::string& script, std::uint64_t cpu_limit_seconds, int stdin_fd,
+                       int stdout_fd, int stderr_fd) {
+  protocol::RunRequest header;
+  header.script_bytes = static_cast<std::uint32_t>(script.size());
+  header.cpu_limit_seconds = cpu_limit_seconds;
+  std::string bytes(sizeof header, '\0');
+  std::memcpy(bytes.data(), &header, sizeof header);
+  bytes += script;
+  const std::array<int, 3> fds{stdin_fd, stdout_fd, stderr_fd};
+  alignas(cmsghdr) std::array<char, CMSG_SPACE(sizeof fds)> control{};
+  iovec part{bytes.data(), bytes.size()};
+  msghdr message{};
+  message.msg_iov = &part;
+  message.msg_iovlen = 1;
+  message.msg_control = control.data();
+  message.msg_controllen = control.size();
+  cmsghdr* const rights = CMSG_FIRSTHDR(&message);
+  rights->cmsg_level = SOL_SOCKET;
+  rights->cmsg_type = SCM_RIGHTS;
+  rights->cmsg_len = CMSG_LEN(sizeof fds);
+  std::memcpy(CMSG_DATA(rights), fds.data(), sizeof fds);
+  ssize_t sent = 0;
+  do {
+    sent = ::sendmsg(socket_, &message, MSG_NOSIGNAL);
+  } while (sent < 0 && errno == EINTR);
+  if (sent != static_cast<ssize_t>(bytes.size())) {
+    broken_ = true;
+    throw_errno("cannot reach the sandbox's keeper");
+  }
+}
+
+void SandboxBox::request_kill() {
+  const protocol::Kind kind = protocol::Kind::kill;
+  if (::send(socket_, &kind, sizeof kind, MSG_NOSIGNAL) != sizeof kind)
+    broken_ = true;
+}
+
+bool SandboxBox::try_end(protocol::RunEnd& end) {
+  for (;;) {
+    const ssize_t length = ::recv(socket_, &end, sizeof end, MSG_DONTWAIT);
+    if (length == static_cast<ssize_t>(sizeof end) && end.kind == protocol::Kind::ended)
+      return true;
+    if (length < 0 && errno == EINTR)
+      continue;
+    if (length < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+      return false;
+    // The keeper is gone (or spoke out of turn): nothing of the run can be left, since the box's
+    // processes die with their PID namespace's first one.
+    broken_ = true;
+    end = {};
+    end.start_error = ECHILD;
+    return true;
+  }
+}
+
+protocol::RunEnd SandboxBox::wait_end() {
+  protocol::RunEnd end;
+  for (;;) {
+    pollfd watched{socket_, POLLIN, 0};
+    if (::poll(&watched, 1, -1) < 0 && errno != EINTR)
+      throw_errno("cannot wait for the sandbox's keeper");
+    if (try_end(end))
+      return end;
+  }
+}
+
+// ---------------------------------------------------------------- SandboxPool
+
+SandboxPool::SandboxPool(SandboxSettings settings, fs::path cwd)
+    : settings_(std::move(settings)), cwd_(std::move(cwd)), helper_(sandbox_helper()) {}
+
+SandboxPool::~SandboxPool() = default;
+
+bool SandboxPool::ipc_namespace_per_run() const {
+  std::lock_guard lock(mutex_);
+  return ipc_per_run_;
+}
+
+std::unique_ptr<SandboxBox> SandboxPool::make_box(const std::vector<fs::path>& binds) {
+  if (helper_.empty())
+    throw std::runtime_error(
+        "the sandbox's helper gamebatch-box is missing (looked beside gamebatch and in "
+        "../libexec/gamebatch; $GAMEBATCH_BOX names another)");
+  // The box's working directory is gamebatch's, so that the command's relative paths work.
+  const std::string cwd = cwd_ == "/" ? std::string("/box") : cwd_.string();
+  std::vector<std::string> arguments = {helper_.string(),
+                                        "--cwd",
+                                        cwd,
+                                        "--disk-bytes",
+                                        std::to_string(settings_.disk_bytes),
+                                        "--disk-files",
+                                        std::to_string(settings_.disk_files),
+                                        "--max-processes",
+                                        std::to_string(settings_.max_processes),
+                                        "--env",
+                                        std::string("PATH=") + kBoxPath,
+                                        "--env",
+                                        "HOME=" + cwd,
+                                        "--env",
+                                        "TMPDIR=/tmp"};
+  for (const char* const name : {"LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_NUMERIC", "TZ"}) {
+    if (const char* const value = std::getenv(name)) {
+      arguments.emplace_back("--env");
+      arguments.push_back(std::string(name) + "=" + value);
+    }
+  }
+  for (const fs::path& bind : binds) {
+    arguments.emplace_back("--bind");
+    arguments.push_back(bind.string());
+  }
+  std::vector<char*> argv;
+  for (std::string& argument : arguments)
+    argv.push_back(argument.data());
+  argv.push_back(nullptr);
+
+  std::array<int, 2> ends{};
+  if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends.data()) != 0)
+    throw_errno("cannot create a socket for the sandbox");
+  const int null_device = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+  const int theirs = ends[1];
+  // vfork: the child only makes system calls before execve (see io/limited_process.cpp).
+  sigset_t all_signals;
+  sigset_t previous_mask;
+  sigfillset(&all_signals);
+  ::pthread_sigmask(SIG_SETMASK, &all_signals, &previous_mask);
+  const pid_t starter = ::vfork();
+  if (starter == 0) {
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    if (::dup2(theirs, protocol::kSocketFd) < 0 || ::dup2(null_device, 0) < 0 ||
+        ::dup2(null_device, 1) < 0)
+      ::_exit(127);
+    ::close_range(protocol::kSocketFd + 1, ~0U, CLOSE_RANGE_CLOEXEC);
+    ::execve(argv[0], argv.data(), environ);
+    ::_exit(127);
+  }
+  const int vfork_error = errno;
+  ::pthread_sigmask(SIG_SETMASK, &previous_mask, nullptr);
+  ::close(theirs);
+  if (null_device >= 0)
+    ::close(null_device);
+  if (starter < 0) {
+    ::close(ends[0]);
+    errno = vfork_error;
+    throw_errno("cannot start the sandbox's helper");
+  }
+  auto box = std::make_unique<SandboxBox>(ends[0], starter, 0, false);
+
+  pollfd watched{ends[0], POLLIN, 0};
+  int ready = 0;
+  do {
+    ready = ::poll(&watched, 1, kReadyTimeoutMs);
+  } while (ready < 0 && errno == EINTR);
+  std::array<char, 4096> message{};
+  const ssize_t length = ready > 0 ? ::recv(ends[0], message.data(), message.size(), 0) : -1;
+  protocol::Kind kind{};
+  if (length >= static_cast<ssize_t>(sizeof kind))
+    std::memcpy(&kind, message.data(), sizeof kind);
+  if (length < static_cast<ssize_t>(sizeof kind) || kind == protocol::Kind::failed) {
+    const std::string why = length >= static_cast<ssize_t>(sizeof kind)
+                                ? std::string(message.data() + sizeof kind,
+                                              static_cast<std::size_t>(length) - sizeof kind)
+                            : ready == 0
+                                ? "it did not get ready in time"
+                                : "its helper " + helper_.string() + " ended before it was ready";
+    throw std::runtime_error("cannot make a sandbox: " + why);
+  }
+  protocol::Ready hello;
+  std::memcpy(&hello, message.data(), std::min(sizeof hello, static_cast<std::size_t>(length)));
+  // The keeper is the starter's only child.
+  const std::string children = read_text_file("/proc/" + std::to_string(starter) + "/task/" +
+                                              std::to_string(starter) + "/children");
+  const pid_t keeper = static_cast<pid_t>(std::atol(children.c_str()));
+  if (keeper <= 0)
+    throw std::runtime_error("cannot make a sandbox: its keeper is not there");
+  box->set_keeper(keeper, hello.ipc_namespace_per_run != 0);
+  return box;
+}
+
+std::string SandboxPool::probe() {
+  try {
+    Lease lease = acquire("");
+    return {};
+  } catch (const std::exception& error) {
+    return error.what();
+  }
+}
+
+SandboxPool::Lease SandboxPool::acquire(const std::string& command) {
+  std::vector<fs::path> binds = named_paths(command, cwd_);
+  for (const fs::path& bind : settings_.binds) {
+    if (std::find(binds.begin(), binds.end(), bind) == binds.end())
+      binds.push_back(bind);
+  }
+  std::sort(binds.begin(), binds.end());
+  std::string key;
+  for (const fs::path& bind : binds)
+    key += bind.string() + '\n';
+  {
+    std::lock_guard lock(mutex_);
+    ++lent_;
+    most_lent_ = std::max(most_lent_, lent_);
+    for (auto at = idle_.rbegin(); at != idle_.rend(); ++at) {
+      if (at->first == key) {
+        std::unique_ptr<SandboxBox> box = std::move(at->second);
+        idle_.erase(std::next(at).base());
+        return Lease(*this, key, std::move(box));
+      }
+    }
+  }
+  try {
+    std::unique_ptr<SandboxBox> box = make_box(binds);
+    std::lock_guard lock(mutex_);
+    ipc_per_run_ = box->ipc_namespace_per_run();
+    return Lease(*this, key, std::move(box));
+  } catch (...) {
+    std::lock_guard lock(mutex_);
+    --lent_;
+    throw;
+  }
+}
+
+void SandboxPool::give_back(const std::string& key, std::unique_ptr<SandboxBox> box) {
+  std::unique_ptr<SandboxBox> evicted;
+  std::lock_guard lock(mutex_);
+  --lent_;
+  if (box->broken())
+    return;  // destroyed here
+  idle_.emplace_back(key, std::move(box));
+  if (idle_.size() > std::max(kLeastIdleKept, 2 * most_lent_)) {
+    evicted = std::move(idle_.front().second);
+    idle_.erase(idle_.begin());
+  }
+}
+
+}  // namespace gamebatch::io

@@ -1,0 +1,739 @@
+// gamebatch-box: the keeper of one sandbox (io/sandbox.hpp says what a sandbox is). gamebatch
+// starts it with a socket on fd 3; it makes the box's namespaces and its view of the file system
+// once, then runs one program at a time in it, on request, until the socket closes.
+//
+// Two processes: this one (the starter) stays outside, in gamebatch's namespaces, only to write
+// the box's identity maps and to wait; its child, the keeper, is the first process (PID 1) of the
+// box's PID namespace. When the keeper ends, the kernel kills every process left in the box; it
+// ends when the socket closes (gamebatch ended, even by SIGKILL) and when the starter dies.
+//
+// Usage (not for people): gamebatch-box --cwd DIR --disk-bytes N --disk-files N
+//   --max-processes N [--bind PATH]... [--env NAME=VALUE]...
+#include <dirent.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <linux/capability.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "io/sandbox_protocol.hpp"
+
+namespace {
+
+namespace protocol = gamebatch::io::sandbox_protocol;
+
+// The identity of everything in the box, inside it: nobody. Outside it is nobody too when
+// gamebatch runs as root, and the user otherwise (an unprivileged user can map only itself).
+constexpr uid_t kBoxUid = 65534;
+constexpr gid_t kBoxGid = 65534;
+constexpr const char* kNewRoot = "/tmp";  // where the box's root is built, in its mount namespace
+constexpr const char* kScratch = "/.gamebatch/scratch";
+constexpr const char* kStaged = "/.gamebatch/named";
+// How often a running program's scratch is looked at (a full scratch ends the run).
+constexpr int kDiskLookMs = 10;
+
+struct Options {
+  std::string cwd;
+  unsigned long long disk_bytes = 64ULL << 20;
+  unsigned long long disk_files = 4096;
+  unsigned long long max_processes = 256;
+  std::vector<std::string> binds;
+  std::vector<std::string> environment;
+};
+
+int g_socket = protocol::kSocketFd;
+
+[[noreturn]] void fail(const std::string& what) {
+  const int error = errno;
+  std::string message(sizeof(protocol::Kind), '\0');
+  const protocol::Kind kind = protocol::Kind::failed;
+  std::memcpy(message.data(), &kind, sizeof kind);
+  message += what;
+  if (error != 0)
+    message += std::string(": ") + std::strerror(error);
+  [[maybe_unused]] const ssize_t sent = ::send(g_socket, message.data(), message.size(), 0);
+  std::_Exit(1);
+}
+
+bool write_file(const std::string& path, std::string_view text) {
+  const int file = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (file < 0)
+    return false;
+  const bool whole = ::write(file, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  ::close(file);
+  return whole;
+}
+
+bool is_within(const std::string& path, const std::string& directory) {
+  return directory == "/" || path == directory ||
+         (path.size() > directory.size() && path.compare(0, directory.size(), directory) == 0 &&
+          path[directory.size()] == '/');
+}
+
+void make_directories(const std::string& path) {
+  for (std::size_t at = 1; at <= path.size(); ++at) {
+    if (at == path.size() || path[at] == '/') {
+      const std::string prefix = path.substr(0, at);
+      if (::mkdir(prefix.c_str(), 0755) != 0 && errno != EEXIST)
+        fail("cannot create " + prefix);
+    }
+  }
+}
+
+void make_mount_point(const std::string& path, bool directory) {
+  make_directories(path.substr(0, path.rfind('/')));
+  if (directory) {
+    if (::mkdir(path.c_str(), 0755) != 0 && errno != EEXIST)
+      fail("cannot create " + path);
+    return;
+  }
+  const int file = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  if (file < 0 && errno != EEXIST)
+    fail("cannot create " + path);
+  if (file >= 0)
+    ::close(file);
+}
+
+// Flags a read-only remount must keep: those the kernel locks on mounts that came from the
+// parent namespace (their atime behaviour, nosuid, nodev, noexec).
+unsigned long locked_flags(const std::string& path) {
+  struct statvfs info {};
+  if (::statvfs(path.c_str(), &info) != 0)
+    return 0;
+  unsigned long flags = 0;
+  if (info.f_flag & ST_NOEXEC)
+    flags |= MS_NOEXEC;
+  if (info.f_flag & ST_NOATIME)
+    flags |= MS_NOATIME;
+  if (info.f_flag & ST_NODIRATIME)
+    flags |= MS_NODIRATIME;
+  if (info.f_flag & ST_RELATIME)
+    flags |= MS_RELATIME;
+  return flags;
+}
+
+// Binds `source` at `target` (which exists), read-only, without set-user-ID or devices.
+void bind_read_only(const std::string& source, const std::string& target, bool devices = false) {
+  if (::mount(source.c_str(), target.c_str(), nullptr, MS_BIND | MS_REC, nullptr) != 0)
+    fail("cannot bind " + source);
+  unsigned long flags = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | locked_flags(target);
+  if (!devices)
+    flags |= MS_NODEV;
+  if (::mount(nullptr, target.c_str(), nullptr, flags, nullptr) != 0)
+    fail("cannot make " + target + " read-only");
+}
+
+// What the box shows of the system (read-only): the directories programs and interpreters are
+// in, and the files of /etc that the dynamic loader, the C library's locale and time zone code,
+// and the interpreters (Python, Java) read. Merged-/usr links (/bin -> usr/bin) are links here too.
+void add_system_view(const std::string& root) {
+  for (const char* path : {"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
+    struct stat info {};
+    if (::lstat(path, &info) != 0)
+      continue;
+    const std::string target = root + path;
+    if (S_ISLNK(info.st_mode)) {
+      std::array<char, 4096> link{};
+      const ssize_t length = ::readlink(path, link.data(), link.size() - 1);
+      if (length < 0 || ::symlink(link.data(), target.c_str()) != 0)
+        fail(std::string("cannot copy the link ") + path);
+    } else if (S_ISDIR(info.st_mode)) {
+      make_mount_point(target, true);
+      bind_read_only(path, target);
+    }
+  }
+  make_directories(root + "/etc");
+  DIR* const etc = ::opendir("/etc");
+  if (etc == nullptr)
+    fail("cannot read /etc");
+  constexpr std::array<std::string_view, 14> kEtcNames = {
+      "alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d",  "locale.alias",
+      "locale.conf",  "localtime",   "timezone",   "nsswitch.conf", "passwd",
+      "group",        "hosts",       "mime.types", "magic"};
+  constexpr std::array<std::string_view, 3> kEtcPrefixes = {"java", "python", "perl"};
+  while (const dirent* const entry = ::readdir(etc)) {
+    const std::string_view name = entry->d_name;
+    const bool wanted =
+        std::find(kEtcNames.begin(), kEtcNames.end(), name) != kEtcNames.end() ||
+        std::any_of(kEtcPrefixes.begin(), kEtcPrefixes.end(),
+                    [&](std::string_view prefix) { return name.starts_with(prefix); });
+    if (!wanted)
+      continue;
+    const std::string source = "/etc/" + std::string(name);
+    const std::string target = root + source;
+    struct stat info {};
+    if (::lstat(source.c_str(), &info) != 0)
+      continue;
+    if (S_ISLNK(info.st_mode)) {
+      std::array<char, 4096> link{};
+      const ssize_t length = ::readlink(source.c_str(), link.data(), link.size() - 1);
+      if (length >= 0 && ::symlink(link.data(), target.c_str()) != 0)
+        fail("cannot copy the link " + source);
+    } else if (S_ISDIR(info.st_mode) || S_ISREG(info.st_mode)) {
+      if (::access(source.c_str(), R_OK) != 0)
+        continue;  // not readable by the box's identity: it would see nothing there anyway
+      make_mount_point(target, S_ISDIR(info.st_mode));
+      bind_read_only(source, target);
+    }
+  }
+  ::closedir(etc);
+
+  make_directories(root + "/dev");
+  for (const char* device : {"/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"}) {
+    make_mount_point(root + device, false);
+    bind_read_only(device, root + device, true);
+  }
+  for (const auto& [name, target] : {std::pair{"fd", "/proc/self/fd"},
+                                     {"stdin", "/proc/self/fd/0"},
+                                     {"stdout", "/proc/self/fd/1"},
+                                     {"stderr", "/proc/self/fd/2"}}) {
+    if (::symlink(target, (root + "/dev/" + name).c_str()) != 0)
+      fail(std::string("cannot create /dev/") + name);
+  }
+}
+
+struct Scratch {
+  std::string cwd;
+  std::vector<std::pair<std::string, bool>> named;  // paths below cwd, and whether a directory
+  std::vector<std::string> named_staged;            // where each is staged
+  unsigned long long bytes = 0;
+  unsigned long long files = 0;
+  // What a pristine scratch looks like: its blocks and inodes in use, and each directory's ctime.
+  unsigned long long used_blocks = 0;
+  unsigned long long used_files = 0;
+  std::vector<std::pair<std::string, struct timespec>> directories;
+  bool mounted = false;
+
+  void mount_fresh();
+  void unmount();
+  bool pristine() const;
+  bool full() const;
+};
+
+void Scratch::mount_fresh() {
+  const std::string options =
+      "size=" + std::to_string(bytes) + ",nr_inodes=" + std::to_string(files) +
+      ",mode=0755,uid=" + std::to_string(kBoxUid) + ",gid=" + std::to_string(kBoxGid);
+  if (::mount("gamebatch-scratch", kScratch, "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) != 0)
+    fail("cannot mount the scratch (a tmpfs)");
+  const std::string work = std::string(kScratch) + "/work";
+  const std::string tmp = std::string(kScratch) + "/tmp";
+  if (::mkdir(work.c_str(), 0755) != 0 || ::mkdir(tmp.c_str(), 01777) != 0 ||
+      ::chmod(tmp.c_str(), 01777) != 0)
+    fail("cannot create the scratch's directories");
+  directories.clear();
+  directories.push_back({work, {}});
+  directories.push_back({tmp, {}});
+  for (const auto& [path, is_directory] : named) {
+    const std::string inside = work + path.substr(cwd == "/" ? 0 : cwd.size());
+    for (std::size_t at = work.size() + 1; at < inside.size(); ++at) {
+      if (inside[at] != '/')
+        continue;
+      const std::string parent = inside.substr(0, at);
+      if (::mkdir(parent.c_str(), 0755) == 0)
+        directories.push_back({parent, {}});
+    }
+    make_mount_point(inside, is_directory);
+  }
+  // /tmp first: a working directory below /tmp is then made in the scratch's /tmp.
+  if (::mount(tmp.c_str(), "/tmp", nullptr, MS_BIND, nullptr) != 0)
+    fail("cannot bind the scratch at /tmp");
+  if (is_within(cwd, "/tmp")) {
+    for (std::size_t at = 5; at <= cwd.size(); ++at) {
+      if (at < cwd.size() && cwd[at] != '/')
+        continue;
+      const std::string directory = cwd.substr(0, at);
+      if (::mkdir(directory.c_str(), 0755) == 0)
+        directories.push_back({directory, {}});
+    }
+  }
+  if (::mount(work.c_str(), cwd.c_str(), nullptr, MS_BIND, nullptr) != 0)
+    fail("cannot bind the scratch at the working directory");
+  for (std::size_t k = 0; k < named.size(); ++k)
+    bind_read_only(named_staged[k], named[k].first);
+  for (auto& [path, changed] : directories) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0)
+      fail("cannot look at " + path);
+    changed = info.st_ctim;
+  }
+  struct statfs usage {};
+  if (::statfs(kScratch, &usage) != 0)
+    fail("cannot look at the scratch");
+  used_blocks = usage.f_blocks - usage.f_bfree;
+  used_files = usage.f_files - usage.f_ffree;
+  mounted = true;
+}
+
+void Scratch::unmount() {
+  ::umount2(cwd.c_str(), MNT_DETACH);
+  ::umount2("/tmp", MNT_DETACH);
+  ::umount2(kScratch, MNT_DETACH);
+  mounted = false;
+}
+
+// Nothing created, removed, renamed, grown or changed in it since mount_fresh: every change
+// shows in the counts of blocks and inodes or in a directory's ctime.
+bool Scratch::pristine() const {
+  struct statfs usage {};
+  if (!mounted || ::statfs(kScratch, &usage) != 0 ||
+      usage.f_blocks - usage.f_bfree != used_blocks || usage.f_files - usage.f_ffree != used_files)
+    return false;
+  for (const auto& [path, changed] : directories) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0 || info.st_ctim.tv_sec != changed.tv_sec ||
+        info.st_ctim.tv_nsec != changed.tv_nsec)
+      return false;
+  }
+  return true;
+}
+
+bool Scratch::full() const {
+  struct statfs usage {};
+  return ::statfs(kScratch, &usage) == 0 && (usage.f_bavail == 0 || usage.f_ffree == 0);
+}
+
+// Builds the box's root in a tmpfs and makes it the root of this mount namespace. Runs as
+// kBoxUid with every capability of the box's user namespace; the paths to bind were opened
+// before (as `bind_sources`), when this process still had its caller's identity.
+void build_root(const Options& options, const std::vector<int>& bind_sources, Scratch& scratch) {
+  const std::string root = kNewRoot;
+  if (::mount("gamebatch-box", root.c_str(), "tmpfs", MS_NOSUID | MS_NODEV,
+              "size=1m,nr_inodes=4096,mode=0755") != 0)
+    fail("cannot mount the box's root (a tmpfs)");
+  add_system_view(root);
+  make_directories(root + "/proc");
+  make_directories(root + "/tmp");
+  make_directories(root + kScratch);
+  make_directories(root + kStaged);
+  if (options.cwd != "/")
+    make_directories(root + options.cwd);
+
+  scratch.cwd = options.cwd == "/" ? std::string("/") : options.cwd;
+  for (std::size_t k = 0; k < options.binds.size(); ++k) {
+    const std::string& path = options.binds[k];
+    struct stat info {};
+    if (::fstat(bind_sources[k], &info) != 0)
+      fail("cannot look at " + path);
+    const bool is_directory = S_ISDIR(info.st_mode);
+    const std::string source = "/proc/self/fd/" + std::to_string(bind_sources[k]);
+    if (options.cwd != "/" && is_within(path, options.cwd) && path != options.cwd) {
+      // Staged, to be bound into each fresh scratch below the working directory.
+      const std::string staged = std::string(kStaged) + "/" + std::to_string(k);
+      make_mount_point(root + staged, is_directory);
+      bind_read_only(source, root + staged);
+      scratch.named.push_back({path, is_directory});
+      scratch.named_staged.push_back(staged);
+    } else {
+      make_mount_point(root + path, is_directory);
+      bind_read_only(source, root + path);
+    }
+  }
+  for (const int source : bind_sources)
+    ::close(source);
+
+  // The PID namespace's own /proc: this process is its first.
+  if (::mount("proc", (root + "/proc").c_str(), "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+              nullptr) != 0)
+    fail("cannot mount a /proc of the box's PID namespace");
+
+  if (::chdir(root.c_str()) != 0 || ::syscall(SYS_pivot_root, ".", ".") != 0)
+    fail("cannot make the box's root the root (pivot_root)");
+  if (::umount2(".", MNT_DETACH) != 0 || ::chdir("/") != 0)
+    fail("cannot detach the outside file system");
+  if (::mount(nullptr, "/", nullptr, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, nullptr) != 0)
+    fail("cannot make the box's root read-only");
+}
+
+// SysV IPC objects outlive the processes that made them: with none allowed in the box's IPC
+// namespace, no run can leave one for the next. Where the kernel does not let the box's owner
+// set these limits, each run gets an IPC namespace of its own instead.
+bool switch_off_sysv_ipc() {
+  return write_file("/proc/sys/kernel/shmmni", "0") && write_file("/proc/sys/kernel/msgmni", "0") &&
+         write_file("/proc/sys/kernel/sem", "0 0 0 0");
+}
+
+void send_all(const void* data, std::size_t size) {
+  if (::send(g_socket, data, size, MSG_NOSIGNAL) != static_cast<ssize_t>(size))
+    std::_Exit(1);  // gamebatch is gone
+}
+
+struct Request {
+  protocol::RunRequest header;
+  std::string script;
+  std::array<int, 3> fds{-1, -1, -1};
+  bool closed = false;  // the socket's other end is gone
+  bool kill = false;    // a kill request
+};
+
+// Reads one message. fds received with it are kept (stdin, stdout, stderr of a run).
+Request receive() {
+  Request request;
+  std::vector<char> buffer(sizeof(protocol::RunRequest) + 65536);
+  alignas(cmsghdr) std::array<char, CMSG_SPACE(3 * sizeof(int))> control{};
+  iovec part{buffer.data(), buffer.size()};
+  msghdr message{};
+  message.msg_iov = &part;
+  message.msg_iovlen = 1;
+  message.msg_control = control.data();
+  message.msg_controllen = control.size();
+  ssize_t length = 0;
+  do {
+    length = ::recvmsg(g_socket, &message, MSG_CMSG_CLOEXEC);
+  } while (length < 0 && errno == EINTR);
+  if (length <= 0) {
+    request.closed = true;
+    return request;
+  }
+  for (cmsghdr* header = CMSG_FIRSTHDR(&message); header != nullptr;
+       header = CMSG_NXTHDR(&message, header)) {
+    if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS) {
+      const std::size_t count =
+          std::min<std::size_t>((header->cmsg_len - CMSG_LEN(0)) / sizeof(int), 3);
+      std::memcpy(request.fds.data(), CMSG_DATA(header), count * sizeof(int));
+    }
+  }
+  protocol::Kind kind{};
+  if (static_cast<std::size_t>(length) < sizeof kind)
+    std::_Exit(1);
+  std::memcpy(&kind, buffer.data(), sizeof kind);
+  if (kind == protocol::Kind::kill) {
+    request.kill = true;
+    return request;
+  }
+  if (kind != protocol::Kind::run || static_cast<std::size_t>(length) < sizeof request.header)
+    std::_Exit(1);
+  std::memcpy(&request.header, buffer.data(), sizeof request.header);
+  request.script.assign(
+      buffer.data() + sizeof request.header,
+      std::min<std::size_t>(request.header.script_bytes,
+                            static_cast<std::size_t>(length) - sizeof request.header));
+  return request;
+}
+
+double seconds(const timeval& time) {
+  return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) / 1e6;
+}
+
+struct ChildSetup {
+  std::array<const char*, 4> argv{};
+  std::vector<char*> envp;
+  std::array<int, 3> fds{};
+  rlimit cpu{};
+  rlimit processes{};
+  rlimit file_size{};
+  const char* cwd = nullptr;
+  bool new_ipc = false;
+};
+
+// Writes "gamebatch: cannot STEP in the sandbox (errno N)" to `fd` with system calls only.
+void report_start_failure(int fd, std::string_view step, int error) {
+  std::array<char, 160> message{};
+  std::size_t length = 0;
+  for (const std::string_view part : {std::string_view("gamebatch: cannot "), step,
+                                      std::string_view(" in the sandbox (errno ")}) {
+    length += part.copy(message.data() + length, message.size() - length - 16);
+  }
+  std::array<char, 12> digits{};
+  std::size_t count = 0;
+  auto value = static_cast<unsigned>(error < 0 ? 0 : error);
+  do {
+    digits[count++] = static_cast<char>('0' + value % 10);
+    value /= 10;
+  } while (value != 0 && count < digits.size());
+  while (count > 0)
+    message[length++] = digits[--count];
+  message[length++] = ')';
+  message[length++] = '\n';
+  [[maybe_unused]] const ssize_t ignored = ::write(fd, message.data(), length);
+}
+
+// In the vfork child: system calls only, up to execve.
+[[noreturn]] void start_program(const ChildSetup& setup) {
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  std::array<int, 3> sources = setup.fds;
+  for (int& source : sources) {
+    if (source < 3)
+      source = ::fcntl(source, F_DUPFD_CLOEXEC, 3);
+  }
+  for (int target = 0; target < 3; ++target) {
+    if (sources[target] < 0 || ::dup2(sources[target], target) < 0) {
+      report_start_failure(setup.fds[2], "set up the standard streams", errno);
+      ::_exit(127);
+    }
+  }
+  ::close_range(3, ~0U, 0);
+  if (setup.new_ipc && ::unshare(CLONE_NEWIPC) != 0) {
+    report_start_failure(2, "make an IPC namespace", errno);
+    ::_exit(127);
+  }
+  ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+  const rlimit none_at_all{0, 0};
+  ::setrlimit(RLIMIT_CORE, &none_at_all);
+  ::setrlimit(RLIMIT_MSGQUEUE, &none_at_all);
+  ::setrlimit(RLIMIT_CPU, &setup.cpu);
+  ::setrlimit(RLIMIT_NPROC, &setup.processes);
+  ::setrlimit(RLIMIT_FSIZE, &setup.file_size);
+  if (::chdir(setup.cwd) != 0) {
+    report_start_failure(2, "enter the working directory", errno);
+    ::_exit(127);
+  }
+  ::execve(setup.argv[0], const_cast<char* const*>(setup.argv.data()), setup.envp.data());
+  report_start_failure(2, "run /bin/sh", errno);
+  ::_exit(127);
+}
+
+// Ends every process of the box but this one, and reaps them all, adding up their usage.
+void end_all(protocol::RunEnd& end) {
+  ::kill(-1, SIGKILL);
+  for (;;) {
+    int status = 0;
+    rusage usage{};
+    const pid_t pid = ::wait4(-1, &status, __WALL, &usage);
+    if (pid < 0) {
+      if (errno == EINTR)
+        continue;
+      return;  // ECHILD: none left
+    }
+    end.cpu_seconds += seconds(usage.ru_utime) + seconds(usage.ru_stime);
+    end.peak_bytes =
+        std::max<std::uint64_t>(end.peak_bytes, static_cast<std::uint64_t>(usage.ru_maxrss) * 1024);
+  }
+}
+
+void serve(const Options& options, Scratch& scratch, bool new_ipc_per_run) {
+  std::vector<std::string> environment = options.environment;
+  ChildSetup setup;
+  for (std::string& variable : environment)
+    setup.envp.push_back(variable.data());
+  setup.envp.push_back(nullptr);
+  setup.cwd = options.cwd.c_str();
+  setup.new_ipc = new_ipc_per_run;
+  // RLIMIT_NPROC counts the tasks of the box's identity in its user namespace: the run's and
+  // this keeper's.
+  setup.processes = {options.max_processes + 1, options.max_processes + 1};
+  setup.file_size = {options.disk_bytes, options.disk_bytes};
+
+  for (;;) {
+    Request request = receive();
+    if (request.closed)
+      return;
+    if (request.kill)
+      continue;  // for a run that has ended already
+    if (!scratch.pristine()) {
+      if (scratch.mounted)
+        scratch.unmount();
+      scratch.mount_fresh();
+    }
+    setup.argv = {"/bin/sh", "-c", request.script.c_str(), nullptr};
+    setup.fds = request.fds;
+    const rlim_t cpu = request.header.cpu_limit_seconds;
+    setup.cpu = cpu == 0 ? rlimit{RLIM_INFINITY, RLIM_INFINITY} : rlimit{cpu, cpu + 1};
+
+    protocol::RunEnd end;
+    const pid_t program = ::vfork();
+    if (program == 0)
+      start_program(setup);
+    for (const int fd : request.fds)
+      ::close(fd);
+    if (program < 0) {
+      end.start_error = errno;
+      send_all(&end, sizeof end);
+      continue;
+    }
+    end.started = 1;
+    const int exit_notice = static_cast<int>(::syscall(SYS_pidfd_open, program, 0));
+    bool program_ended = false;
+    while (!program_ended) {
+      std::array<pollfd, 2> watched{{{g_socket, POLLIN, 0}, {exit_notice, POLLIN, 0}}};
+      const int ready = ::poll(watched.data(), watched.size(), kDiskLookMs);
+      if (ready < 0 && errno != EINTR)
+        break;
+      if (watched[0].revents != 0) {
+        const Request more = receive();
+        if (more.closed)
+          std::_Exit(0);  // gamebatch is gone: the kernel ends the box's processes with us
+        if (more.kill) {
+          end.killed_on_request = 1;
+          break;
+        }
+      }
+      if (watched[1].revents != 0 || exit_notice < 0) {
+        int status = 0;
+        rusage usage{};
+        const pid_t ended = ::wait4(program, &status, WNOHANG, &usage);
+        if (ended == program) {
+          end.wait_status = status;
+          end.cpu_seconds += seconds(usage.ru_utime) + seconds(usage.ru_stime);
+          end.peak_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+          program_ended = true;
+        }
+      }
+      if (!program_ended && scratch.full()) {
+        end.disk_full = 1;
+        break;
+      }
+    }
+    if (exit_notice >= 0)
+      ::close(exit_notice);
+    if (!program_ended) {
+      ::kill(program, SIGKILL);
+      int status = 0;
+      rusage usage{};
+      if (::wait4(program, &status, 0, &usage) == program) {
+        end.wait_status = status;
+        end.cpu_seconds += seconds(usage.ru_utime) + seconds(usage.ru_stime);
+        end.peak_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+      }
+    }
+    end_all(end);
+    end.disk_full = end.disk_full || scratch.full();
+    rusage own{};
+    ::getrusage(RUSAGE_SELF, &own);
+    end.keeper_peak_bytes = static_cast<std::uint64_t>(own.ru_maxrss) * 1024;
+    send_all(&end, sizeof end);
+  }
+}
+
+// The keeper: PID 1 of the box, with every capability in the box's user namespace (and none
+// outside it).
+[[noreturn]] void keep(const Options& options, int go_signal) {
+  // Dies with the starter; the starter ends when gamebatch does (the socket) or is killed.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  char go = 0;
+  if (::read(go_signal, &go, 1) != 1)
+    std::_Exit(1);  // the starter could not write the identity maps (and told gamebatch)
+  ::close(go_signal);
+
+  if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
+    fail("cannot make the box's mounts private");
+  // Opened with the caller's identity, before taking the box's: a root caller's files may be
+  // where nobody can look.
+  std::vector<int> bind_sources;
+  for (const std::string& path : options.binds) {
+    const int source = ::open(path.c_str(), O_PATH | O_CLOEXEC);
+    if (source < 0)
+      fail("cannot open " + path + " to show it in the box");
+    bind_sources.push_back(source);
+  }
+  if (::setresgid(kBoxGid, kBoxGid, kBoxGid) != 0 || ::setresuid(kBoxUid, kBoxUid, kBoxUid) != 0)
+    fail("cannot take the box's identity");
+
+  Scratch scratch;
+  scratch.bytes = options.disk_bytes;
+  scratch.files = options.disk_files;
+  build_root(options, bind_sources, scratch);
+  const bool new_ipc_per_run = !switch_off_sysv_ipc();
+  ::sethostname("gamebatch", 9);
+  scratch.mount_fresh();
+  // No program of the box may trace this process or read its memory.
+  ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+
+  protocol::Ready ready;
+  ready.ipc_namespace_per_run = new_ipc_per_run ? 1 : 0;
+  send_all(&ready, sizeof ready);
+  serve(options, scratch, new_ipc_per_run);
+  std::_Exit(0);
+}
+
+Options parse(int argc, char** argv) {
+  Options options;
+  for (int k = 1; k + 1 < argc; k += 2) {
+    const std::string_view flag = argv[k];
+    const char* const value = argv[k + 1];
+    if (flag == "--cwd")
+      options.cwd = value;
+    else if (flag == "--disk-bytes")
+      options.disk_bytes = std::strtoull(value, nullptr, 10);
+    else if (flag == "--disk-files")
+      options.disk_files = std::strtoull(value, nullptr, 10);
+    else if (flag == "--max-processes")
+      options.max_processes = std::strtoull(value, nullptr, 10);
+    else if (flag == "--bind")
+      options.binds.emplace_back(value);
+    else if (flag == "--env")
+      options.environment.emplace_back(value);
+    else {
+      errno = 0;
+      fail("gamebatch-box: unknown option " + std::string(flag));
+    }
+  }
+  if (options.cwd.empty() || options.cwd[0] != '/') {
+    errno = 0;
+    fail("gamebatch-box: --cwd must be an absolute path");
+  }
+  return options;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options options = parse(argc, argv);
+  // Out of gamebatch's process group and session: a Ctrl-C at the terminal is gamebatch's to
+  // handle, and the box ends when gamebatch does.
+  ::setsid();
+  const uid_t uid = ::geteuid();
+  const gid_t gid = ::getegid();
+  // A root caller's supplementary groups (root's) must not reach the box.
+  if (uid == 0 && ::setgroups(0, nullptr) != 0)
+    fail("cannot drop the supplementary groups");
+
+  std::array<int, 2> go{};
+  if (::pipe2(go.data(), O_CLOEXEC) != 0)
+    fail("cannot create a pipe");
+  const long keeper = ::syscall(SYS_clone,
+                                CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET |
+                                    CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD,
+                                nullptr, nullptr, nullptr, nullptr);
+  if (keeper < 0)
+    fail("cannot create the box's namespaces (user, mount, PID, network, IPC, UTS)");
+  if (keeper == 0) {
+    ::close(go[1]);
+    keep(options, go[0]);
+  }
+  ::close(go[0]);
+
+  // One identity each, nobody inside; outside, nobody for a root caller, else the caller.
+  const std::string proc = "/proc/" + std::to_string(keeper);
+  const std::string uid_map =
+      std::to_string(kBoxUid) + " " + std::to_string(uid == 0 ? 65534 : uid) + " 1";
+  const std::string gid_map =
+      std::to_string(kBoxGid) + " " + std::to_string(uid == 0 ? 65534 : gid) + " 1";
+  if (!write_file(proc + "/setgroups", "deny") || !write_file(proc + "/uid_map", uid_map) ||
+      !write_file(proc + "/gid_map", gid_map)) {
+    ::kill(static_cast<pid_t>(keeper), SIGKILL);
+    fail("cannot write the box's identity maps");
+  }
+  if (::write(go[1], "g", 1) != 1)
+    fail("cannot start the keeper");
+  ::close(go[1]);
+  ::close(g_socket);  // the keeper's now: gamebatch's end closing must reach it alone
+
+  int status = 0;
+  while (::waitpid(static_cast<pid_t>(keeper), &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
