@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <chrono>
@@ -224,6 +225,63 @@ void become_child_subreaper() {
   std::call_once(once, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); });
 }
 
+// The process groups of the unsandboxed runs in progress, for the signal handler below: a run's
+// group is its own (not the terminal's foreground group), so a Ctrl-C would not reach it.
+constexpr std::size_t kGroupSlots = 4096;
+std::array<std::atomic<pid_t>, kGroupSlots> g_run_groups{};
+
+// SIGINT or SIGTERM: every run's group is killed, then the signal does what it did before.
+void end_runs_and_reraise(int signal_number) {
+  for (std::atomic<pid_t>& group : g_run_groups) {
+    if (const pid_t id = group.load(std::memory_order_relaxed); id > 0)
+      ::kill(-id, SIGKILL);
+  }
+  ::signal(signal_number, SIG_DFL);
+  ::raise(signal_number);
+}
+
+// Installed once, and only over the default disposition (a caller that handles these signals
+// itself keeps its handler). Sandboxed runs need none of this: their boxes end with gamebatch.
+void end_runs_on_interruption() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (const int signal_number : {SIGINT, SIGTERM}) {
+      struct sigaction current {};
+      if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler != SIG_DFL ||
+          (current.sa_flags & SA_SIGINFO) != 0)
+        continue;
+      struct sigaction handler {};
+      handler.sa_handler = end_runs_and_reraise;
+      sigemptyset(&handler.sa_mask);
+      handler.sa_flags = SA_RESTART;
+      ::sigaction(signal_number, &handler, nullptr);
+    }
+  });
+}
+
+// Keeps a run's group in g_run_groups while it lives.
+class RegisteredGroup {
+ public:
+  explicit RegisteredGroup(pid_t group) {
+    for (std::atomic<pid_t>& slot : g_run_groups) {
+      pid_t empty = 0;
+      if (slot.compare_exchange_strong(empty, group)) {
+        slot_ = &slot;
+        return;
+      }
+    }
+  }
+  RegisteredGroup(const RegisteredGroup&) = delete;
+  RegisteredGroup& operator=(const RegisteredGroup&) = delete;
+  ~RegisteredGroup() {
+    if (slot_ != nullptr)
+      slot_->store(0);
+  }
+
+ private:
+  std::atomic<pid_t>* slot_ = nullptr;
+};
+
 // Everything the child needs, made before vfork: the child shares this process's memory until it
 // calls execve, so it may only make system calls (no allocation, no locks).
 struct ChildSetup {
@@ -256,6 +314,8 @@ void report_exec_failure(int error) {
 
 [[noreturn]] void run_child(ChildSetup& setup) {
   ::setpgid(0, 0);
+  // Killed when the thread that started it ends, gamebatch's end (even by SIGKILL) included.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
   // Signal dispositions set to "ignore" and the blocked mask survive execve: give the program the
   // defaults it would get from a shell.
   ::sigprocmask(SIG_SETMASK, &setup.empty_mask, nullptr);
@@ -859,6 +919,7 @@ ProcessResult run_in_sandbox(const std::string& command, const ProcessInput& inp
 ProcessResult run_limited(const std::string& command, const ProcessInput& input,
                           const ProcessLimits& limits, SandboxPool* sandbox) {
   become_child_subreaper();
+  end_runs_on_interruption();
   if (sandbox != nullptr)
     return run_in_sandbox(command, input, limits, *sandbox);
   UniqueFd stdin_file = std::visit([](const auto& source) { return open_input(source); }, input);
@@ -896,6 +957,7 @@ ProcessResult run_limited(const std::string& command, const ProcessInput& input,
   }
   // Also here: whichever of the two runs first, the group exists before we may kill it.
   ::setpgid(child, child);
+  const RegisteredGroup registered(child);
   stdin_file.reset();
   stdout_pipe.write_end.reset();
   stderr_pipe.write_end.reset();
