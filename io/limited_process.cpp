@@ -759,6 +759,8 @@ bool Run::wait_for_child(int& status, rusage& usage) {
     }
     if (end.disk_full && !limit_reached_)
       limit_reached_ = ProcessEnd::disk_limit;
+    if (end.process_limit && !limit_reached_)
+      limit_reached_ = ProcessEnd::process_limit;
     return true;
   }
   while (::wait4(child_, &status, 0, &usage) < 0) {

@@ -506,6 +506,36 @@ void report_start_failure(int fd, std::string_view step, int error) {
   ::_exit(127);
 }
 
+// The processes and threads in the box but this one (its leftovers, at a run's end).
+unsigned long long count_tasks() {
+  unsigned long long tasks = 0;
+  DIR* const proc = ::opendir("/proc");
+  if (proc == nullptr)
+    return 0;
+  while (const dirent* const entry = ::readdir(proc)) {
+    const std::string_view name = entry->d_name;
+    if (name.empty() || name == "1" || name.find_first_not_of("0123456789") != name.npos)
+      continue;
+    const std::string path = "/proc/" + std::string(name) + "/stat";
+    std::array<char, 1024> stat{};
+    const int file = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (file < 0)
+      continue;
+    const ssize_t length = ::read(file, stat.data(), stat.size() - 1);
+    ::close(file);
+    // Field 20, num_threads, counted from the ')' that ends the command's name.
+    const char* const end_of_name = length > 0 ? std::strrchr(stat.data(), ')') : nullptr;
+    if (end_of_name == nullptr)
+      continue;
+    const char* field = end_of_name + 1;
+    for (int skipped = 0; skipped < 18 && field != nullptr; ++skipped)
+      field = std::strchr(field + 1, ' ');
+    tasks += field != nullptr ? std::max(1ULL, std::strtoull(field + 1, nullptr, 10)) : 1;
+  }
+  ::closedir(proc);
+  return tasks;
+}
+
 // Ends every process of the box but this one, and reaps them all, adding up their usage.
 void end_all(protocol::RunEnd& end) {
   ::kill(-1, SIGKILL);
@@ -609,6 +639,10 @@ void serve(const Options& options, Scratch& scratch, bool new_ipc_per_run) {
         end.peak_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
       }
     }
+    // A failed program whose forks the bound refused leaves the box full of its children.
+    const bool failed = !WIFEXITED(end.wait_status) || WEXITSTATUS(end.wait_status) != 0;
+    if (failed && !end.killed_on_request && count_tasks() + 1 >= options.max_processes)
+      end.process_limit = 1;
     end_all(end);
     end.disk_full = end.disk_full || scratch.full();
     rusage own{};

@@ -36,6 +36,10 @@ struct RunEnd {
   std::int32_t start_error = 0;
   std::uint32_t disk_full = 0;          // the scratch ran out of space or of files
   std::uint32_t killed_on_request = 0;  // gamebatch asked (a limit)
+  // The program failed while the run's processes and threads filled the bound on them (its
+  // forks were refused, as a fork bomb's are).
+  std::uint32_t process_limit = 0;
+  std::uint32_t reserved = 0;
   double cpu_seconds = 0;               // user + system time of every process of the run
   std::uint64_t peak_bytes = 0;         // the largest ru_maxrss among them
   std::uint64_t keeper_peak_bytes = 0;  // the keeper's own, which exec carries into a child's
