@@ -902,6 +902,16 @@ ProcessResult run_in_sandbox(const std::string& command, const ProcessInput& inp
   Pipe stdout_pipe = make_pipe();
   Pipe stderr_pipe = make_pipe();
   SandboxPool::Lease lease = sandbox.acquire(command);
+  // The kernel holds the memory limit over every process of the run (the watch still samples
+  // the resident memory, which is what a run's peak reports); an OOM kill there is the limit.
+  MemoryCgroup* const memory = lease.box().memory();
+  std::uint64_t oom_kills_before = 0;
+  if (memory != nullptr) {
+    if (!memory->set_limit(limits.memory_bytes))
+      throw_errno("cannot set the memory limit of the sandbox's cgroup");
+    oom_kills_before = memory->oom_kills();
+    memory->reset_peak();
+  }
   const rlimit cpu = cpu_rlimit(limits.cpu_seconds);
   const Clock::time_point start = Clock::now();
   lease.box().start(shell_script(command), cpu.rlim_cur == RLIM_INFINITY ? 0 : cpu.rlim_cur,
@@ -913,6 +923,10 @@ ProcessResult run_in_sandbox(const std::string& command, const ProcessInput& inp
           sandbox.settings().max_processes);
   ProcessResult result = run.watch();
   result.tasks_limit = sandbox.settings().max_processes;
+  if (memory != nullptr && limits.memory_bytes != 0 && memory->oom_kills() > oom_kills_before) {
+    result.end = ProcessEnd::memory_limit;
+    result.peak_bytes = std::max(result.peak_bytes, memory->peak_bytes());
+  }
   return result;
 }
 

@@ -4,16 +4,19 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <string_view>
 #include <system_error>
@@ -99,7 +102,7 @@ std::vector<std::string> shell_words(std::string_view command) {
   return words;
 }
 
-std::string read_text_file(const std::string& path) {
+std::string read_text_file(const fs::path& path) {
   std::ifstream file(path);
   return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
 }
@@ -126,7 +129,9 @@ std::vector<fs::path> named_paths(const std::string& command, const fs::path& cw
         text.pop_back();
       path = text;
       std::error_code error;
-      if (!fs::exists(path, error) || is_system_path(path) || is_within(cwd, path))
+      // /tmp whole would hide the scratch's /tmp: what is below it can be shown, not it.
+      if (!fs::exists(path, error) || is_system_path(path) || is_within(cwd, path) ||
+          path == "/tmp")
         continue;
       if (std::find(paths.begin(), paths.end(), path) == paths.end())
         paths.push_back(path);
@@ -158,6 +163,142 @@ fs::path sandbox_helper() {
       return candidate.lexically_normal();
   }
   return {};
+}
+
+// ---------------------------------------------------------------- MemoryCgroup
+
+namespace {
+
+bool write_cgroup_file(const fs::path& path, const std::string& text) {
+  const int file = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (file < 0)
+    return false;
+  const bool whole = ::write(file, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  ::close(file);
+  return whole;
+}
+
+// The value after `key` (a line "key N") in a flat-keyed cgroup file.
+std::uint64_t keyed_value(const std::string& text, std::string_view key) {
+  std::size_t at = 0;
+  while ((at = text.find(key, at)) != std::string::npos) {
+    if ((at == 0 || text[at - 1] == '\n') && at + key.size() < text.size() &&
+        text[at + key.size()] == ' ')
+      return std::strtoull(text.c_str() + at + key.size() + 1, nullptr, 10);
+    at += key.size();
+  }
+  return 0;
+}
+
+// Where a cgroup hierarchy is mounted: v2 (`controller` empty), or the v1 one holding it.
+fs::path cgroup_mount(const std::string& controller) {
+  std::ifstream mounts("/proc/self/mountinfo");
+  for (std::string line; std::getline(mounts, line);) {
+    const std::size_t dash = line.find(" - ");
+    if (dash == std::string::npos)
+      continue;
+    std::istringstream before(line.substr(0, dash));
+    std::istringstream after(line.substr(dash + 3));
+    std::string id, parent, device, root, mount_point, type, source, options;
+    before >> id >> parent >> device >> root >> mount_point;
+    after >> type >> source >> options;
+    if (controller.empty()
+            ? type == "cgroup2"
+            : type == "cgroup" &&
+                  ("," + options + ",").find("," + controller + ",") != std::string::npos)
+      return mount_point;
+  }
+  return {};
+}
+
+// This process's cgroup in the v2 hierarchy (`controller` empty) or in the v1 one of
+// `controller`, as /proc/self/cgroup gives it.
+std::string own_cgroup(const std::string& controller) {
+  std::ifstream groups("/proc/self/cgroup");
+  for (std::string line; std::getline(groups, line);) {
+    const std::size_t first = line.find(':');
+    const std::size_t second = line.find(':', first + 1);
+    if (first == std::string::npos || second == std::string::npos)
+      continue;
+    const std::string controllers = line.substr(first + 1, second - first - 1);
+    if (controller.empty()
+            ? line.compare(0, 3, "0::") == 0
+            : ("," + controllers + ",").find("," + controller + ",") != std::string::npos)
+      return line.substr(second + 1);
+  }
+  return {};
+}
+
+}  // namespace
+
+std::unique_ptr<MemoryCgroup> MemoryCgroup::make(std::string& why_not) {
+  static std::atomic<unsigned> made{0};
+  const std::string name = "gamebatch-" + std::to_string(::getpid()) + "-" + std::to_string(made++);
+  // v1's memory controller first (this project's machines), then a v2 hierarchy whose memory
+  // controller reaches a child of gamebatch's cgroup.
+  for (const bool v2 : {false, true}) {
+    const fs::path mount = cgroup_mount(v2 ? "" : "memory");
+    const std::string own = own_cgroup(v2 ? "" : "memory");
+    if (mount.empty() || own.empty())
+      continue;
+    const fs::path directory = (mount / own.substr(1) / name).lexically_normal();
+    if (::mkdir(directory.c_str(), 0755) != 0) {
+      if (why_not.empty())  // the first reason: v1's, where it is mounted
+        why_not = "cannot create a cgroup in " + directory.parent_path().string() + ": " +
+                  std::strerror(errno);
+      continue;
+    }
+    auto cgroup = std::unique_ptr<MemoryCgroup>(new MemoryCgroup(directory, v2));
+    if (::access((directory / (v2 ? "memory.max" : "memory.limit_in_bytes")).c_str(), W_OK) != 0) {
+      why_not = "the memory controller is not delegated to " + directory.parent_path().string();
+      continue;  // removed by the destructor
+    }
+    return cgroup;
+  }
+  if (why_not.empty())
+    why_not = "no memory cgroup controller is mounted";
+  return nullptr;
+}
+
+MemoryCgroup::~MemoryCgroup() {
+  // Empty once its processes are reaped; a process the kernel is still tearing down may hold it
+  // for a moment.
+  for (int attempt = 0; attempt < 200; ++attempt) {
+    if (::rmdir(directory_.c_str()) == 0 || errno != EBUSY)
+      return;
+    std::this_thread::sleep_for(1ms);
+  }
+}
+
+bool MemoryCgroup::attach(pid_t process) const {
+  return write_cgroup_file(directory_ / "cgroup.procs", std::to_string(process));
+}
+
+bool MemoryCgroup::set_limit(std::uint64_t bytes) {
+  if (bytes == limit_)
+    return true;
+  const std::string value = bytes != 0 ? std::to_string(bytes) : v2_ ? "max" : "-1";
+  if (!write_cgroup_file(directory_ / (v2_ ? "memory.max" : "memory.limit_in_bytes"), value))
+    return false;
+  limit_ = bytes;
+  return true;
+}
+
+std::uint64_t MemoryCgroup::oom_kills() const {
+  return keyed_value(read_text_file(directory_ / (v2_ ? "memory.events" : "memory.oom_control")),
+                     "oom_kill");
+}
+
+void MemoryCgroup::reset_peak() const {
+  // v2 has no reset before Linux 6.12 (memory.peak accepts one); its peak is then the box's.
+  write_cgroup_file(directory_ / (v2_ ? "memory.peak" : "memory.max_usage_in_bytes"),
+                    v2_ ? "reset" : "0");
+}
+
+std::uint64_t MemoryCgroup::peak_bytes() const {
+  return std::strtoull(
+      read_text_file(directory_ / (v2_ ? "memory.peak" : "memory.max_usage_in_bytes")).c_str(),
+      nullptr, 10);
 }
 
 // ---------------------------------------------------------------- SandboxBox
@@ -251,6 +392,11 @@ SandboxPool::SandboxPool(SandboxSettings settings, fs::path cwd)
     : settings_(std::move(settings)), cwd_(std::move(cwd)), helper_(sandbox_helper()) {}
 
 SandboxPool::~SandboxPool() = default;
+
+std::string SandboxPool::memory_guard() const {
+  std::lock_guard lock(mutex_);
+  return memory_guard_;
+}
 
 bool SandboxPool::ipc_namespace_per_run() const {
   std::lock_guard lock(mutex_);
@@ -356,6 +502,19 @@ std::unique_ptr<SandboxBox> SandboxPool::make_box(const std::vector<fs::path>& b
   if (keeper <= 0)
     throw std::runtime_error("cannot make a sandbox: its keeper is not there");
   box->set_keeper(keeper, hello.ipc_namespace_per_run != 0);
+  // The keeper in the box's memory cgroup: every program it starts is in it too.
+  std::string why_not;
+  if (std::unique_ptr<MemoryCgroup> memory = MemoryCgroup::make(why_not)) {
+    if (memory->attach(keeper))
+      box->set_memory(std::move(memory));
+    else
+      why_not =
+          std::string("cannot move the box's keeper into its cgroup: ") + std::strerror(errno);
+  }
+  std::lock_guard lock(mutex_);
+  memory_guard_ = box->memory() != nullptr
+                      ? std::string(box->memory()->is_v2() ? "cgroup v2" : "cgroup v1")
+                      : "resident memory watched (no cgroup: " + why_not + ")";
   return box;
 }
 

@@ -47,6 +47,35 @@ std::vector<std::filesystem::path> named_paths(const std::string& command,
 // ../libexec/gamebatch/ from it (an installed package). Empty when none is found.
 std::filesystem::path sandbox_helper();
 
+// A memory cgroup of one box (v1's memory controller, or v2 where the memory controller is
+// delegated to gamebatch's cgroup), removed with it. Its limit is a run's memory limit, enforced
+// by the kernel over every process of the run (its scratch's pages included).
+class MemoryCgroup {
+ public:
+  // A new cgroup below gamebatch's own; nullptr, with `why_not` set, where none can be made
+  // (no such controller, or not allowed: an ordinary user without a delegated cgroup).
+  static std::unique_ptr<MemoryCgroup> make(std::string& why_not);
+  MemoryCgroup(const MemoryCgroup&) = delete;
+  MemoryCgroup& operator=(const MemoryCgroup&) = delete;
+  ~MemoryCgroup();
+
+  bool attach(pid_t process) const;
+  // 0: no limit. Written only when it changes.
+  bool set_limit(std::uint64_t bytes);
+  // Processes the kernel's OOM killer ended in it so far, and the peak since reset_peak.
+  std::uint64_t oom_kills() const;
+  void reset_peak() const;
+  std::uint64_t peak_bytes() const;
+  bool is_v2() const { return v2_; }
+
+ private:
+  MemoryCgroup(std::filesystem::path directory, bool v2)
+      : directory_(std::move(directory)), v2_(v2) {}
+  std::filesystem::path directory_;
+  bool v2_;
+  std::uint64_t limit_ = 0;
+};
+
 // One box, lent to one run at a time (SandboxPool::Lease).
 class SandboxBox {
  public:
@@ -75,6 +104,9 @@ class SandboxBox {
     keeper_ = keeper;
     ipc_per_run_ = ipc_per_run;
   }
+  // The box's memory cgroup, the keeper in it; nullptr where none could be made.
+  MemoryCgroup* memory() const { return memory_.get(); }
+  void set_memory(std::unique_ptr<MemoryCgroup> memory) { memory_ = std::move(memory); }
 
  private:
   int socket_;
@@ -82,6 +114,7 @@ class SandboxBox {
   pid_t keeper_;
   bool ipc_per_run_;
   bool broken_ = false;
+  std::unique_ptr<MemoryCgroup> memory_;  // destroyed after the keeper is gone (declared last)
 };
 
 class SandboxPool {
@@ -122,6 +155,9 @@ class SandboxPool {
   // Whether SysV IPC could be switched off in the boxes (else each run gets its own IPC
   // namespace); known once a box was made.
   bool ipc_namespace_per_run() const;
+  // How a run's memory is bounded: "cgroup v1", "cgroup v2", or the resident-memory watch with
+  // why no cgroup could be made. Known once a box was made.
+  std::string memory_guard() const;
 
  private:
   std::unique_ptr<SandboxBox> make_box(const std::vector<std::filesystem::path>& binds);
@@ -135,6 +171,7 @@ class SandboxPool {
   std::size_t lent_ = 0;
   std::size_t most_lent_ = 0;
   bool ipc_per_run_ = false;
+  std::string memory_guard_;
 };
 
 }  // namespace gamebatch::io

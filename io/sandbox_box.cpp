@@ -246,8 +246,12 @@ void Scratch::mount_fresh() {
   directories.push_back({work, {}});
   directories.push_back({tmp, {}});
   for (const auto& [path, is_directory] : named) {
-    const std::string inside = work + path.substr(cwd == "/" ? 0 : cwd.size());
-    for (std::size_t at = work.size() + 1; at < inside.size(); ++at) {
+    // Below the working directory or /tmp: a mount point in the scratch, where the bind of the
+    // scratch at that path will show it.
+    const bool below_cwd = is_within(path, cwd);
+    const std::string& base = below_cwd ? work : tmp;
+    const std::string inside = base + path.substr(below_cwd ? cwd.size() : 4);
+    for (std::size_t at = base.size() + 1; at < inside.size(); ++at) {
       if (inside[at] != '/')
         continue;
       const std::string parent = inside.substr(0, at);
@@ -338,8 +342,8 @@ void build_root(const Options& options, const std::vector<int>& bind_sources, Sc
       fail("cannot look at " + path);
     const bool is_directory = S_ISDIR(info.st_mode);
     const std::string source = "/proc/self/fd/" + std::to_string(bind_sources[k]);
-    if (options.cwd != "/" && is_within(path, options.cwd) && path != options.cwd) {
-      // Staged, to be bound into each fresh scratch below the working directory.
+    if (is_within(path, options.cwd) || is_within(path, "/tmp")) {
+      // Staged, to be bound into each fresh scratch (the working directory and /tmp are it).
       const std::string staged = std::string(kStaged) + "/" + std::to_string(k);
       make_mount_point(root + staged, is_directory);
       bind_read_only(source, root + staged);

@@ -145,9 +145,14 @@ RunVerdict judge_run(const io::Problem& problem, const std::vector<std::string>&
                          result.cpu_seconds > limits.time_limit_seconds;
   if (over_memory) {
     verdict.verdict = Verdict::memory_limit;
-    verdict.detail = "peak memory " + std::to_string(std::llround(mebibytes(result.peak_bytes))) +
-                     " MiB over the limit of " +
-                     std::to_string(std::llround(mebibytes(limits.memory_limit_bytes))) + " MiB";
+    const std::string limit =
+        std::to_string(std::llround(mebibytes(limits.memory_limit_bytes))) + " MiB";
+    // A sandbox's cgroup stops a run at the limit itself (its scratch's files count too).
+    verdict.detail =
+        result.peak_bytes > limits.memory_limit_bytes
+            ? "peak memory " + std::to_string(std::llround(mebibytes(result.peak_bytes))) +
+                  " MiB over the limit of " + limit
+            : "stopped by the kernel at the memory limit of " + limit + " (its cgroup)";
   } else if (over_time) {
     verdict.verdict = Verdict::time_limit;
     verdict.detail = result.end == io::ProcessEnd::wall_limit

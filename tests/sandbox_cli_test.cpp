@@ -495,21 +495,6 @@ TEST_F(SandboxCliTest, ADaemonDoesNotOutliveItsRun) {
       << "left running: " << pids_text(hostile_processes("daemon", token));
 }
 
-// KNOWN TO FAIL: measured on 3ff13f2 (before --no-sandbox existed, so without it) and with
-// --no-sandbox on the sandbox's work in progress, the daemon sleeps on after check has returned
-// (its child calls setsid() at once, leaving the run's process group). Disabled until unsandboxed
-// runs end such a process too; run it with --gtest_also_run_disabled_tests.
-TEST_F(SandboxCliTest, DISABLED_ADaemonDoesNotOutliveItsRunWithoutTheSandbox) {
-  write_set();
-  const std::string token = unique_token();
-  const EndsLeftovers leftovers("daemon", token);
-  const Result result = check({kHostile + " daemon " + token}, {"--no-sandbox"});
-  EXPECT_EQ(result.status, 1) << result.err;
-  EXPECT_EQ(verdict_of(0), "WA");
-  EXPECT_TRUE(wait_until([&] { return hostile_processes("daemon", token).empty(); }, 2s))
-      << "left running: " << pids_text(hostile_processes("daemon", token));
-}
-
 // ---------------------------------------------------------------- check interrupted
 
 TEST_F(SandboxCliTest, SigintToCheckEndsTheSandboxedSolution) {

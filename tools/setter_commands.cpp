@@ -82,7 +82,8 @@ io::SandboxSettings sandbox_settings(const JudgeArguments& judge) {
           " MiB, " + std::to_string(kSandboxFiles) + " files, new for every run that changed it\n";
   text += "  processes and threads: at most " + std::to_string(judge.max_processes) +
           " per run; all of a run's end with it (also when gamebatch is killed)\n";
-  text += "  memory: resident memory of every process of the run, watched (no cgroup)\n";
+  if (problem.empty())
+    text += "  memory (--memory-limit): " + pool.memory_guard() + "\n";
   if (problem.empty())
     text += std::string("  SysV IPC: ") +
             (pool.ipc_namespace_per_run() ? "a new IPC namespace for every run"
@@ -172,7 +173,7 @@ nlohmann::json sandbox_json(const JudgeArguments& judge, const io::SandboxPool* 
           {"disk_limit_mb", judge.sandbox_disk},
           {"disk_files", kSandboxFiles},
           {"max_processes", judge.max_processes},
-          {"memory", "resident memory watched over the run's processes (no cgroup)"},
+          {"memory", pool->memory_guard()},
           {"sysv_ipc", pool->ipc_namespace_per_run() ? "a namespace per run" : "off"},
           {"leftovers", "none: a run's processes end with its PID namespace"}};
 }
