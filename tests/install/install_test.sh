@@ -108,6 +108,12 @@ check_tree() {
   local data=$prefix/share/gamebatch man_page=$prefix/share/man/man1/gamebatch.1
   local completion=$prefix/share/bash-completion/completions/gamebatch
   [ -x "$prefix/bin/gamebatch" ] || fail "not installed: $prefix/bin/gamebatch"
+  local box=$prefix/libexec/gamebatch/gamebatch-box
+  [ -x "$box" ] || fail "not installed: $box (the sandbox's keeper)"
+  # The installed gamebatch finds its own keeper, not the build tree's.
+  local info
+  info=$(env -u GAMEBATCH_BOX "$prefix/bin/gamebatch" check --sandbox-info 2>&1) || true
+  grep -qF "helper: $box" <<<"$info" || fail "the installed gamebatch does not find $box: $info"
   expect_file "$man_page"
   expect_file "$completion"
   cmp -s "$completion" "$completion_source" || fail "$completion is not $completion_source"
@@ -195,7 +201,7 @@ check_deb() {
 
   local contents path
   contents=$(dpkg-deb -c "$deb")
-  for path in usr/bin/gamebatch usr/share/man/man1/gamebatch.1 \
+  for path in usr/bin/gamebatch usr/libexec/gamebatch/gamebatch-box usr/share/man/man1/gamebatch.1 \
     usr/share/bash-completion/completions/gamebatch usr/share/gamebatch/configs/willow.toml \
     usr/share/gamebatch/configs/demo.toml usr/share/gamebatch/configs/demo/willow/sample.in; do
     grep -q " \./$path\$" <<<"$contents" || fail "$deb lacks /$path"

@@ -19,7 +19,10 @@ _gamebatch_gen_doublemove="--n --k --pattern"
 _gamebatch_gen_wallgame="--height --width --costs --digits"
 _gamebatch_gen_boigame="--size --shape --density --placement"
 # The limits of check's and stress's solutions.
-_gamebatch_judge_valued="-s --solution --time-limit --memory-limit --output-limit -j --jobs"
+_gamebatch_judge_valued="-s --solution --time-limit --memory-limit --output-limit -j --jobs
+  --sandbox-bind --sandbox-disk --max-processes"
+# Their sandbox's flags.
+_gamebatch_judge_flags="--no-sandbox --sandbox-info"
 
 # Sets flags (options without a value) and valued (options taking one) of a (sub)command.
 _gamebatch_options() {
@@ -37,13 +40,14 @@ _gamebatch_options() {
       ;;
     validate) valued="-p --problem" ;;
     check)
-      flags+=" --no-cache"
+      flags+=" --no-cache $_gamebatch_judge_flags"
       valued="-p --problem $_gamebatch_judge_valued --cache --report --html"
       ;;
     gen | stress)
       if [[ $1 == gen ]]; then
         valued=$_gamebatch_gen_valued
       else
+        flags+=" $_gamebatch_judge_flags"
         valued="-p --problem $_gamebatch_judge_valued --count --seed -o --out --html"
       fi
       case $2 in
@@ -78,7 +82,7 @@ _gamebatch_value() {
   case $option in
     -p | --problem) _gamebatch_words "$_gamebatch_games" ;;
     -o | --out) _gamebatch_files -d ;;
-    --cache | --report | --html | --output) _gamebatch_files ;;
+    --cache | --report | --html | --output | --sandbox-bind) _gamebatch_files ;;
     --format)
       if [[ $command == table ]]; then
         _gamebatch_words "cpp json csv"
