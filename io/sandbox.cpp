@@ -229,6 +229,26 @@ std::string own_cgroup(const std::string& controller) {
   return {};
 }
 
+// The cgroups of gamebatch runs that were killed before they could remove theirs (named
+// gamebatch-PID-N, with PID no longer running): empty, and removed once per process and place.
+void remove_stale_cgroups(const fs::path& parent) {
+  static std::mutex mutex;
+  static std::vector<fs::path> cleaned;
+  std::lock_guard lock(mutex);
+  if (std::find(cleaned.begin(), cleaned.end(), parent) != cleaned.end())
+    return;
+  cleaned.push_back(parent);
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator(parent, error)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("gamebatch-"))
+      continue;
+    const auto pid = static_cast<pid_t>(std::atol(name.c_str() + 10));
+    if (pid > 0 && pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH)
+      ::rmdir(entry.path().c_str());
+  }
+}
+
 }  // namespace
 
 std::unique_ptr<MemoryCgroup> MemoryCgroup::make(std::string& why_not) {
@@ -242,6 +262,7 @@ std::unique_ptr<MemoryCgroup> MemoryCgroup::make(std::string& why_not) {
     if (mount.empty() || own.empty())
       continue;
     const fs::path directory = (mount / own.substr(1) / name).lexically_normal();
+    remove_stale_cgroups(directory.parent_path());
     if (::mkdir(directory.c_str(), 0755) != 0) {
       if (why_not.empty())  // the first reason: v1's, where it is mounted
         why_not = "cannot create a cgroup in " + directory.parent_path().string() + ": " +

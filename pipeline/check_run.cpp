@@ -14,6 +14,11 @@
 //                                 "expected": text or null, "got": text or null,
 //                                 "detail": why, "" for AC, "rerun_alone": bool}, ...]}, ...],
 //    "rejected_inputs": [{"path", "line": L or null, "message"}, ...]}
+// The header's "sandbox" (tools/setter_commands.cpp, sandbox_json) says which guards were in
+// force: {"enabled": true, "namespaces": [...], "identity", "network", "file_system",
+// "sandbox_binds": [...], "disk_limit_mb", "disk_files", "max_processes", "memory": "cgroup v1"
+// | "cgroup v2" | the resident-memory watch and why no cgroup, "sysv_ipc", "leftovers"}, or
+// {"enabled": false, "guards": text} with --no-sandbox.
 // Verdicts are listed in input order; rejected inputs have none. "expected" and "got" are set for
 // WA only: the case's expected tokens and the tokens received in their place ("(end of output)"
 // when none came), or, for output after the last case, "(end of output)" and that output.

@@ -605,3 +605,20 @@ TEST_F(SandboxCliTest, AnUnprivilegedUserGetsTheSameVerdicts) {
 }
 
 }  // namespace
+
+// Where no box can be made (here: a keeper that ends at once, as where user namespaces are
+// switched off), check stops before its first run with one message naming --no-sandbox.
+TEST_F(SandboxCliTest, WhereNoSandboxCanBeMadeCheckStopsBeforeAnyRun) {
+  write_set();
+  const fs::path marker = at("ran");
+  ::setenv("GAMEBATCH_BOX", "/bin/false", 1);
+  const Result result = run({"check", "-p", "willow", "--no-cache", "--report", "r.json", "-s",
+                             "touch " + marker.string(), "set"});
+  ::unsetenv("GAMEBATCH_BOX");
+  EXPECT_EQ(result.status, 2) << result.err;
+  EXPECT_EQ(error_lines(result.err).size(), 1U) << result.err;
+  EXPECT_NE(result.err.find("cannot make a sandbox"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("--no-sandbox"), std::string::npos) << result.err;
+  EXPECT_FALSE(fs::exists(at("r.json")));
+  EXPECT_FALSE(fs::exists(marker));
+}
