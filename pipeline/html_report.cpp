@@ -182,6 +182,25 @@ std::string badge(Verdict verdict) {
   return "<span class=\"badge b-" + name + "\">" + name + "</span>";
 }
 
+// One sentence on how the programs ran: the header's "sandbox" (tools/setter_commands.cpp).
+std::string sandbox_sentence(const nlohmann::json& header) {
+  if (!header.is_object() || !header.contains("sandbox") || !header["sandbox"].is_object())
+    return {};
+  const nlohmann::json& sandbox = header["sandbox"];
+  if (!sandbox.value("enabled", false))
+    return "<p class=\"note\">The programs ran <b>uncontained</b> (--no-sandbox), as the user "
+           "running gamebatch.</p>\n";
+  // The values are escaped; the rest is this page's own markup.
+  auto value = [&](const char* key) {
+    return escape_html(json_text(sandbox.value(key, nlohmann::json())));
+  };
+  return "<p class=\"note\">The programs ran in a <b>sandbox</b>: their own user (nobody), "
+         "mount, PID, network, IPC and UTS namespaces; a read-only view of the system and of the "
+         "files their commands name; a scratch of " +
+         value("disk_limit_mb") + " MiB; at most " + value("max_processes") +
+         " processes and threads; memory: " + value("memory") + ".</p>\n";
+}
+
 std::string verdict_legend() {
   std::string legend = "<p class=\"legend note\">";
   const char* meanings[] = {"accepted", "wrong answer", "time limit", "memory limit",
@@ -687,7 +706,7 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
     limits += format(", memory limit %.0f MiB",
                      static_cast<double>(options.limits.memory_limit_bytes) / (1 << 20));
   }
-  html += "<p>" + limits + ".</p>\n" + verdict_legend();
+  html += "<p>" + limits + ".</p>\n" + sandbox_sentence(header) + verdict_legend();
 
   // Each solution's counts, then its times against the limit.
   html += "<h2>Solutions</h2>\n<table>\n<tr><th class=\"num\">#</th><th>solution</th>";
@@ -832,7 +851,7 @@ std::string stress_page(const nlohmann::json& header, const StressOptions& optio
     summary = format("stress: the solution passed all %lld cases (seed %llu)",
                      static_cast<long long>(result.cases_run), seed);
   }
-  html += "<div class=\"summary\">" + summary + "</div>\n";
+  html += "<div class=\"summary\">" + summary + "</div>\n" + sandbox_sentence(header);
   html += "<div class=\"cards\">" + card("seed", std::to_string(seed)) +
           card("cases tried", count_text(static_cast<std::size_t>(result.cases_run)) + " of " +
                                   count_text(static_cast<std::size_t>(options.count))) +

@@ -215,6 +215,9 @@ TEST_F(HtmlReportCliTest, CheckPageShowsAllFiveVerdictsAndOutputAsText) {
   EXPECT_NE(dom.find("case 1: expected <code>Case #1: "), std::string::npos);
   EXPECT_NE(dom.find("got <code>&lt;b id=\"injected\"&gt;Case #1:</code>"), std::string::npos);
   EXPECT_NE(dom.find("killed by signal 11 (SIGSEGV)"), std::string::npos);
+  // How the programs ran: in the sandbox (the default), its guards named.
+  EXPECT_NE(dom.find("The programs ran in a <b>sandbox</b>"), std::string::npos);
+  EXPECT_NE(dom.find("sandbox.namespaces"), std::string::npos);
   EXPECT_NE(dom.find("set/&lt;script&gt;alert(1)&lt;/script&gt;.in"), std::string::npos);
   EXPECT_EQ(dom.find("<b id="), std::string::npos);
   EXPECT_EQ(dom.find("<script"), std::string::npos);
