@@ -12,7 +12,10 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <linux/audit.h>
 #include <linux/capability.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -26,6 +29,8 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <cstddef>
 
 #include <algorithm>
 #include <array>
@@ -440,6 +445,75 @@ double seconds(const timeval& time) {
   return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) / 1e6;
 }
 
+// A seccomp filter against what no solution needs and what widens the kernel's reach: mounts
+// and namespaces (a nested user namespace, where the box's bounds would not hold), kexec,
+// modules, BPF, the key ring, perf events, io_uring, userfaultfd, handles to files by number,
+// swap, reboot, accounting and quotas. Each fails with EPERM; clone3 with ENOSYS (its flags
+// cannot be looked at), so that the C library falls back to clone, whose namespace flags are
+// refused. Programs of another architecture (32-bit, x32) are refused whole. The namespaces
+// are the guarantee; this only narrows the kernel that a program can reach.
+#if defined(__x86_64__)
+constexpr std::uint32_t kAuditArch = AUDIT_ARCH_X86_64;
+#elif defined(__aarch64__)
+constexpr std::uint32_t kAuditArch = AUDIT_ARCH_AARCH64;
+#else
+constexpr std::uint32_t kAuditArch = 0;  // no filter on other architectures
+#endif
+
+struct SeccompFilter {
+  std::vector<sock_filter> code;
+  sock_fprog program{};
+};
+
+SeccompFilter make_seccomp_filter() {
+  SeccompFilter filter;
+  std::vector<sock_filter>& code = filter.code;
+  const auto statement = [&](std::uint16_t op, std::uint32_t k) {
+    code.push_back(BPF_STMT(op, k));
+  };
+  const auto refused = [](int error) { return SECCOMP_RET_ERRNO | static_cast<std::uint32_t>(error); };
+  const std::vector<long> denied = {
+#ifdef SYS_mount
+      SYS_mount,
+#endif
+      SYS_umount2,         SYS_pivot_root,     SYS_chroot,          SYS_unshare,
+      SYS_setns,           SYS_kexec_load,     SYS_kexec_file_load, SYS_bpf,
+      SYS_keyctl,          SYS_add_key,        SYS_request_key,     SYS_perf_event_open,
+      SYS_init_module,     SYS_finit_module,   SYS_delete_module,   SYS_reboot,
+      SYS_swapon,          SYS_swapoff,        SYS_open_by_handle_at, SYS_name_to_handle_at,
+      SYS_acct,            SYS_quotactl,       SYS_userfaultfd,     SYS_io_uring_setup,
+      SYS_fsopen,          SYS_fsmount,        SYS_fspick,          SYS_move_mount,
+      SYS_open_tree,       SYS_mount_setattr,
+  };
+  statement(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch));
+  code.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, kAuditArch, 1, 0));
+  statement(BPF_RET | BPF_K, refused(ENOSYS));
+  statement(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr));
+#if defined(__x86_64__)
+  // x32 system calls (the number with bit 30 set) would bypass the numbers below.
+  code.push_back(BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000U, 0, 1));
+  statement(BPF_RET | BPF_K, refused(ENOSYS));
+#endif
+  for (const long number : denied) {
+    code.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(number), 0, 1));
+    statement(BPF_RET | BPF_K, refused(EPERM));
+  }
+  code.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(SYS_clone3), 0, 1));
+  statement(BPF_RET | BPF_K, refused(ENOSYS));
+  // clone: its flags (the low 32 bits of the first argument) must ask for no new namespace.
+  code.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(SYS_clone), 0, 3));
+  statement(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, args[0]));
+  code.push_back(BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K,
+                          CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET |
+                              CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP,
+                          0, 1));
+  statement(BPF_RET | BPF_K, refused(EPERM));
+  statement(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+  filter.program.len = static_cast<unsigned short>(code.size());
+  filter.program.filter = code.data();
+  return filter;
+}
+
 struct ChildSetup {
   std::array<const char*, 4> argv{};
   std::vector<char*> envp;
@@ -449,6 +523,7 @@ struct ChildSetup {
   rlimit file_size{};
   const char* cwd = nullptr;
   bool new_ipc = false;
+  const sock_fprog* seccomp = nullptr;  // nullptr: none (an architecture without one here)
 };
 
 // Writes "gamebatch: cannot STEP in the sandbox (errno N)" to `fd` with system calls only.
@@ -495,6 +570,11 @@ void report_start_failure(int fd, std::string_view step, int error) {
     ::_exit(127);
   }
   ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+  if (setup.seccomp != nullptr &&
+      ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, setup.seccomp, 0, 0) != 0) {
+    report_start_failure(2, "install the seccomp filter", errno);
+    ::_exit(127);
+  }
   const rlimit none_at_all{0, 0};
   ::setrlimit(RLIMIT_CORE, &none_at_all);
   ::setrlimit(RLIMIT_MSGQUEUE, &none_at_all);
@@ -566,6 +646,9 @@ void serve(const Options& options, Scratch& scratch, bool new_ipc_per_run) {
   setup.envp.push_back(nullptr);
   setup.cwd = options.cwd.c_str();
   setup.new_ipc = new_ipc_per_run;
+  const SeccompFilter seccomp = make_seccomp_filter();
+  if (kAuditArch != 0)
+    setup.seccomp = &seccomp.program;
   // RLIMIT_NPROC counts the tasks of the box's identity in its user namespace: the run's and
   // this keeper's.
   setup.processes = {options.max_processes + 1, options.max_processes + 1};
