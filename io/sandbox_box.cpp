@@ -471,19 +471,43 @@ SeccompFilter make_seccomp_filter() {
   const auto statement = [&](std::uint16_t op, std::uint32_t k) {
     code.push_back(BPF_STMT(op, k));
   };
-  const auto refused = [](int error) { return SECCOMP_RET_ERRNO | static_cast<std::uint32_t>(error); };
+  const auto refused = [](int error) {
+    return SECCOMP_RET_ERRNO | static_cast<std::uint32_t>(error);
+  };
   const std::vector<long> denied = {
 #ifdef SYS_mount
       SYS_mount,
 #endif
-      SYS_umount2,         SYS_pivot_root,     SYS_chroot,          SYS_unshare,
-      SYS_setns,           SYS_kexec_load,     SYS_kexec_file_load, SYS_bpf,
-      SYS_keyctl,          SYS_add_key,        SYS_request_key,     SYS_perf_event_open,
-      SYS_init_module,     SYS_finit_module,   SYS_delete_module,   SYS_reboot,
-      SYS_swapon,          SYS_swapoff,        SYS_open_by_handle_at, SYS_name_to_handle_at,
-      SYS_acct,            SYS_quotactl,       SYS_userfaultfd,     SYS_io_uring_setup,
-      SYS_fsopen,          SYS_fsmount,        SYS_fspick,          SYS_move_mount,
-      SYS_open_tree,       SYS_mount_setattr,
+      SYS_umount2,
+      SYS_pivot_root,
+      SYS_chroot,
+      SYS_unshare,
+      SYS_setns,
+      SYS_kexec_load,
+      SYS_kexec_file_load,
+      SYS_bpf,
+      SYS_keyctl,
+      SYS_add_key,
+      SYS_request_key,
+      SYS_perf_event_open,
+      SYS_init_module,
+      SYS_finit_module,
+      SYS_delete_module,
+      SYS_reboot,
+      SYS_swapon,
+      SYS_swapoff,
+      SYS_open_by_handle_at,
+      SYS_name_to_handle_at,
+      SYS_acct,
+      SYS_quotactl,
+      SYS_userfaultfd,
+      SYS_io_uring_setup,
+      SYS_fsopen,
+      SYS_fsmount,
+      SYS_fspick,
+      SYS_move_mount,
+      SYS_open_tree,
+      SYS_mount_setattr,
   };
   statement(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch));
   code.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, kAuditArch, 1, 0));
@@ -504,8 +528,8 @@ SeccompFilter make_seccomp_filter() {
   code.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(SYS_clone), 0, 3));
   statement(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, args[0]));
   code.push_back(BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K,
-                          CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET |
-                              CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP,
+                          CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC |
+                              CLONE_NEWUTS | CLONE_NEWCGROUP,
                           0, 1));
   statement(BPF_RET | BPF_K, refused(EPERM));
   statement(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);

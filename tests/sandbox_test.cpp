@@ -123,3 +123,19 @@ TEST_F(SandboxTest, AForkBombEndsAtTheProcessLimitAndLeavesNothing) {
 }
 
 }  // namespace
+
+namespace {
+
+// The seccomp filter: a nested user namespace (which the kernel would allow an unprivileged
+// process) and a mount are refused; threads still start (clone3 falls back to clone).
+TEST_F(SandboxTest, TheFilterRefusesNamespacesAndMountsButNotThreads) {
+  SandboxPool& box_pool = pool();
+  const auto result = run_limited(
+      "unshare -U true 2>/dev/null; echo $?; mount -t tmpfs none /tmp 2>/dev/null; echo $?; "
+      "python3 -c 'import threading; t = threading.Thread(target=print, args=(\"thread\",)); "
+      "t.start(); t.join()'",
+      StdinText{""}, roomy(), &box_pool);
+  EXPECT_EQ(result.output, "1\n32\nthread\n") << result.stderr_tail;
+}
+
+}  // namespace
