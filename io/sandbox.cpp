@@ -551,7 +551,8 @@ std::string SandboxPool::probe() {
 SandboxPool::Lease SandboxPool::acquire(const std::string& command) {
   std::vector<fs::path> binds = named_paths(command, cwd_);
   for (const fs::path& bind : settings_.binds) {
-    if (std::find(binds.begin(), binds.end(), bind) == binds.end())
+    // The system's directories are shown whole already.
+    if (!is_system_path(bind) && std::find(binds.begin(), binds.end(), bind) == binds.end())
       binds.push_back(bind);
   }
   std::sort(binds.begin(), binds.end());

@@ -140,6 +140,15 @@ void add_sandbox_options(CLI::App& command, JudgeArguments& judge) {
 bool make_sandbox(const JudgeArguments& judge, std::unique_ptr<io::SandboxPool>& pool) {
   if (judge.no_sandbox)
     return true;
+  for (const std::filesystem::path& bind : sandbox_settings(judge).binds) {
+    if (bind == "/" || bind == "/tmp") {
+      spdlog::error(
+          "--sandbox-bind {}: the box cannot show it whole (it has its own {}); name "
+          "what below it the programs need",
+          bind.string(), bind == "/" ? "root" : "/tmp");
+      return false;
+    }
+  }
   pool =
       std::make_unique<io::SandboxPool>(sandbox_settings(judge), std::filesystem::current_path());
   if (const std::string problem = pool->probe(); !problem.empty()) {
