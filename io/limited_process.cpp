@@ -25,6 +25,7 @@
 #include <cstring>
 #include <mutex>
 #include <optional>
+#include <shared_mutex>
 #include <string_view>
 #include <system_error>
 #include <thread>
@@ -258,6 +259,10 @@ void end_runs_on_interruption() {
     }
   });
 }
+
+// Held shared from a run's vfork until its group is in g_run_groups, and exclusively by
+// end_escaped_processes, which must not take a run being started for an escaped one.
+std::shared_mutex g_spawn_mutex;
 
 // Keeps a run's group in g_run_groups while it lives.
 class RegisteredGroup {
@@ -539,6 +544,55 @@ std::optional<ProcessStat> still_there(const ProcessId& process, std::string& bu
   if (stat && stat->start_ticks != process.start_ticks)
     return std::nullopt;
   return stat;
+}
+
+bool is_run_group(pid_t group) {
+  return std::any_of(g_run_groups.begin(), g_run_groups.end(),
+                     [group](const std::atomic<pid_t>& slot) { return slot.load() == group; });
+}
+
+// Unsandboxed runs only: a process that left its run's group (setsid) is reparented to this
+// process, the subreaper, when its parent ends; one of this process's children in no run's group
+// is such an escaped process (or its group's leader), and is killed and reaped here, with its
+// group. Sandboxes' keepers (gamebatch-box) are left alone.
+void end_escaped_processes() {
+  const std::unique_lock lock(g_spawn_mutex);
+  std::string buffer;
+  for (int round = 0; round < 8; ++round) {  // its children come to us in turn
+    std::vector<pid_t> children;
+    std::array<char, 64> path{};
+    std::snprintf(path.data(), path.size(), "/proc/%d/task", static_cast<int>(::getpid()));
+    DIR* const tasks = ::opendir(path.data());
+    if (tasks == nullptr)
+      return;
+    while (const dirent* const task = ::readdir(tasks)) {
+      if (task->d_name[0] == '.')
+        continue;
+      const std::string children_path = std::string(path.data()) + "/" + task->d_name + "/children";
+      if (read_proc_file(children_path.c_str(), buffer))
+        append_pids(buffer, children);
+    }
+    ::closedir(tasks);
+    bool ended_one = false;
+    for (const pid_t child : children) {
+      const pid_t group = ::getpgid(child);
+      if (group < 0 || is_run_group(group))
+        continue;
+      std::array<char, 64> comm_path{};
+      std::snprintf(comm_path.data(), comm_path.size(), "/proc/%d/comm", static_cast<int>(child));
+      if (read_proc_file(comm_path.data(), buffer) && buffer.starts_with("gamebatch-box"))
+        continue;
+      if (group == child)
+        ::kill(-group, SIGKILL);
+      ::kill(child, SIGKILL);
+      int status = 0;
+      while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+      }
+      ended_one = true;
+    }
+    if (!ended_one)
+      return;
+  }
 }
 
 // One run from fork to the last reaped process. The destructor kills and reaps what is left when
@@ -961,6 +1015,7 @@ ProcessResult run_limited(const std::string& command, const ProcessInput& input,
   sigset_t previous_mask;
   sigfillset(&all_signals);
   ::pthread_sigmask(SIG_SETMASK, &all_signals, &previous_mask);
+  std::shared_lock spawning(g_spawn_mutex);
   const Clock::time_point start = Clock::now();
   const pid_t child = ::vfork();
   if (child == 0)
@@ -974,14 +1029,17 @@ ProcessResult run_limited(const std::string& command, const ProcessInput& input,
   // Also here: whichever of the two runs first, the group exists before we may kill it.
   ::setpgid(child, child);
   const RegisteredGroup registered(child);
+  spawning.unlock();
   stdin_file.reset();
   stdout_pipe.write_end.reset();
   stderr_pipe.write_end.reset();
 
   // The child has called execve (vfork returns then): this address space's peak so far is at
   // least what the kernel carried into the child's ru_maxrss.
-  Run run(child, stdout_pipe, stderr_pipe, limits, start, own_address_space_peak_bytes());
-  return run.watch();
+  ProcessResult result =
+      Run(child, stdout_pipe, stderr_pipe, limits, start, own_address_space_peak_bytes()).watch();
+  end_escaped_processes();
+  return result;
 }
 
 std::string describe(const ProcessResult& result) {

@@ -495,6 +495,19 @@ TEST_F(SandboxCliTest, ADaemonDoesNotOutliveItsRun) {
       << "left running: " << pids_text(hostile_processes("daemon", token));
 }
 
+// Without the sandbox the daemon leaves the run's process group at once (setsid); when its parent
+// ends it comes to gamebatch, the subreaper, which ends it as a process of no run's group.
+TEST_F(SandboxCliTest, ADaemonDoesNotOutliveItsRunWithoutTheSandbox) {
+  write_set();
+  const std::string token = unique_token();
+  const EndsLeftovers leftovers("daemon", token);
+  const Result result = check({kHostile + " daemon " + token}, {"--no-sandbox"});
+  EXPECT_EQ(result.status, 1) << result.err;
+  EXPECT_EQ(verdict_of(0), "WA");
+  EXPECT_TRUE(wait_until([&] { return hostile_processes("daemon", token).empty(); }, 2s))
+      << "left running: " << pids_text(hostile_processes("daemon", token));
+}
+
 // ---------------------------------------------------------------- check interrupted
 
 TEST_F(SandboxCliTest, SigintToCheckEndsTheSandboxedSolution) {
