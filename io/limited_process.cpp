@@ -33,6 +33,7 @@
 #include <utility>
 #include <vector>
 
+#include "io/raw_io.hpp"
 #include "io/sandbox.hpp"
 
 extern char** environ;
@@ -300,21 +301,7 @@ struct ChildSetup {
 
 // Writes "gamebatch: cannot run /bin/sh (errno N)" with async-signal-safe calls only.
 void report_exec_failure(int error) {
-  std::array<char, 80> message{};
-  constexpr std::string_view prefix = "gamebatch: cannot run /bin/sh (errno ";
-  std::size_t length = prefix.copy(message.data(), prefix.size());
-  std::array<char, 12> digits{};
-  std::size_t count = 0;
-  unsigned value = error < 0 ? 0U : static_cast<unsigned>(error);
-  do {
-    digits[count++] = static_cast<char>('0' + value % 10);
-    value /= 10;
-  } while (value != 0 && count < digits.size());
-  while (count > 0)
-    message[length++] = digits[--count];
-  message[length++] = ')';
-  message[length++] = '\n';
-  [[maybe_unused]] const ssize_t ignored = ::write(STDERR_FILENO, message.data(), length);
+  report_errno(STDERR_FILENO, {"gamebatch: cannot run /bin/sh"}, error);
 }
 
 [[noreturn]] void run_child(ChildSetup& setup) {

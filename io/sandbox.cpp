@@ -22,6 +22,8 @@
 #include <system_error>
 #include <thread>
 
+#include "io/raw_io.hpp"
+
 extern char** environ;
 
 namespace gamebatch::io {
@@ -170,12 +172,7 @@ fs::path sandbox_helper() {
 namespace {
 
 bool write_cgroup_file(const fs::path& path, const std::string& text) {
-  const int file = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-  if (file < 0)
-    return false;
-  const bool whole = ::write(file, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-  ::close(file);
-  return whole;
+  return write_small_file(path.c_str(), text);
 }
 
 // The value after `key` (a line "key N") in a flat-keyed cgroup file.

@@ -42,6 +42,7 @@
 #include <string_view>
 #include <vector>
 
+#include "io/raw_io.hpp"
 #include "io/sandbox_protocol.hpp"
 
 namespace {
@@ -82,12 +83,7 @@ int g_socket = protocol::kSocketFd;
 }
 
 bool write_file(const std::string& path, std::string_view text) {
-  const int file = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-  if (file < 0)
-    return false;
-  const bool whole = ::write(file, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-  ::close(file);
-  return whole;
+  return gamebatch::io::write_small_file(path.c_str(), text);
 }
 
 bool is_within(const std::string& path, const std::string& directory) {
@@ -552,24 +548,7 @@ struct ChildSetup {
 
 // Writes "gamebatch: cannot STEP in the sandbox (errno N)" to `fd` with system calls only.
 void report_start_failure(int fd, std::string_view step, int error) {
-  std::array<char, 160> message{};
-  std::size_t length = 0;
-  for (const std::string_view part : {std::string_view("gamebatch: cannot "), step,
-                                      std::string_view(" in the sandbox (errno ")}) {
-    length += part.copy(message.data() + length, message.size() - length - 16);
-  }
-  std::array<char, 12> digits{};
-  std::size_t count = 0;
-  auto value = static_cast<unsigned>(error < 0 ? 0 : error);
-  do {
-    digits[count++] = static_cast<char>('0' + value % 10);
-    value /= 10;
-  } while (value != 0 && count < digits.size());
-  while (count > 0)
-    message[length++] = digits[--count];
-  message[length++] = ')';
-  message[length++] = '\n';
-  [[maybe_unused]] const ssize_t ignored = ::write(fd, message.data(), length);
+  gamebatch::io::report_errno(fd, {"gamebatch: cannot ", step, " in the sandbox"}, error);
 }
 
 // In the vfork child: system calls only, up to execve.
