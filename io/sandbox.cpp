@@ -416,9 +416,9 @@ std::string SandboxPool::memory_guard() const {
   return memory_guard_;
 }
 
-bool SandboxPool::ipc_namespace_per_run() const {
+bool SandboxPool::sysv_ipc_cleared_per_run() const {
   std::lock_guard lock(mutex_);
-  return ipc_per_run_;
+  return ipc_cleared_per_run_;
 }
 
 std::unique_ptr<SandboxBox> SandboxPool::make_box(const std::vector<fs::path>& binds) {
@@ -519,7 +519,7 @@ std::unique_ptr<SandboxBox> SandboxPool::make_box(const std::vector<fs::path>& b
   const pid_t keeper = static_cast<pid_t>(std::atol(children.c_str()));
   if (keeper <= 0)
     throw std::runtime_error("cannot make a sandbox: its keeper is not there");
-  box->set_keeper(keeper, hello.ipc_namespace_per_run != 0);
+  box->set_keeper(keeper, hello.sysv_ipc_cleared_per_run != 0);
   // The keeper in the box's memory cgroup: every program it starts is in it too.
   std::string why_not;
   if (std::unique_ptr<MemoryCgroup> memory = MemoryCgroup::make(why_not)) {
@@ -571,7 +571,7 @@ SandboxPool::Lease SandboxPool::acquire(const std::string& command) {
   try {
     std::unique_ptr<SandboxBox> box = make_box(binds);
     std::lock_guard lock(mutex_);
-    ipc_per_run_ = box->ipc_namespace_per_run();
+    ipc_cleared_per_run_ = box->sysv_ipc_cleared_per_run();
     return Lease(*this, key, std::move(box));
   } catch (...) {
     std::lock_guard lock(mutex_);

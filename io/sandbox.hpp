@@ -79,8 +79,11 @@ class MemoryCgroup {
 // One box, lent to one run at a time (SandboxPool::Lease).
 class SandboxBox {
  public:
-  SandboxBox(int socket, pid_t starter, pid_t keeper, bool ipc_per_run)
-      : socket_(socket), starter_(starter), keeper_(keeper), ipc_per_run_(ipc_per_run) {}
+  SandboxBox(int socket, pid_t starter, pid_t keeper, bool ipc_cleared_per_run)
+      : socket_(socket),
+        starter_(starter),
+        keeper_(keeper),
+        ipc_cleared_per_run_(ipc_cleared_per_run) {}
   SandboxBox(const SandboxBox&) = delete;
   SandboxBox& operator=(const SandboxBox&) = delete;
   ~SandboxBox();  // closes the socket (the keeper then ends, and its box) and reaps the starter
@@ -99,10 +102,10 @@ class SandboxBox {
   // The keeper's process id in gamebatch's PID namespace: the run's processes are its children.
   pid_t keeper() const { return keeper_; }
   bool broken() const { return broken_; }
-  bool ipc_namespace_per_run() const { return ipc_per_run_; }
-  void set_keeper(pid_t keeper, bool ipc_per_run) {
+  bool sysv_ipc_cleared_per_run() const { return ipc_cleared_per_run_; }
+  void set_keeper(pid_t keeper, bool ipc_cleared_per_run) {
     keeper_ = keeper;
-    ipc_per_run_ = ipc_per_run;
+    ipc_cleared_per_run_ = ipc_cleared_per_run;
   }
   // The box's memory cgroup, the keeper in it; nullptr where none could be made.
   MemoryCgroup* memory() const { return memory_.get(); }
@@ -112,7 +115,7 @@ class SandboxBox {
   int socket_;
   pid_t starter_;
   pid_t keeper_;
-  bool ipc_per_run_;
+  bool ipc_cleared_per_run_;
   bool broken_ = false;
   std::unique_ptr<MemoryCgroup> memory_;  // destroyed after the keeper is gone (declared last)
 };
@@ -152,9 +155,9 @@ class SandboxPool {
   Lease acquire(const std::string& command);
 
   const SandboxSettings& settings() const { return settings_; }
-  // Whether SysV IPC could be switched off in the boxes (else each run gets its own IPC
-  // namespace); known once a box was made.
-  bool ipc_namespace_per_run() const;
+  // Whether SysV IPC could not be switched off in the boxes (their keepers then remove what each
+  // run made); known once a box was made.
+  bool sysv_ipc_cleared_per_run() const;
   // How a run's memory is bounded: "cgroup v1", "cgroup v2", or the resident-memory watch with
   // why no cgroup could be made. Known once a box was made.
   std::string memory_guard() const;
@@ -170,7 +173,7 @@ class SandboxPool {
   std::vector<std::pair<std::string, std::unique_ptr<SandboxBox>>> idle_;  // oldest first
   std::size_t lent_ = 0;
   std::size_t most_lent_ = 0;
-  bool ipc_per_run_ = false;
+  bool ipc_cleared_per_run_ = false;
   std::string memory_guard_;
 };
 

@@ -20,8 +20,11 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/mount.h>
+#include <sys/msg.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -372,8 +375,9 @@ void build_root(const Options& options, const std::vector<int>& bind_sources, Sc
 }
 
 // SysV IPC objects outlive the processes that made them: with none allowed in the box's IPC
-// namespace, no run can leave one for the next. Where the kernel does not let the box's owner
-// set these limits, each run gets an IPC namespace of its own instead.
+// namespace, no run can leave one for the next. Where the kernel does not let the box's keeper
+// set these limits, it removes what each run made (remove_sysv_ipc). POSIX message queues are
+// kept out by RLIMIT_MSGQUEUE 0.
 bool switch_off_sysv_ipc() {
   return write_file("/proc/sys/kernel/shmmni", "0") && write_file("/proc/sys/kernel/msgmni", "0") &&
          write_file("/proc/sys/kernel/sem", "0 0 0 0");
@@ -542,7 +546,6 @@ struct ChildSetup {
   rlimit processes{};
   rlimit file_size{};
   const char* cwd = nullptr;
-  bool new_ipc = false;
   const sock_fprog* seccomp = nullptr;  // nullptr: none (an architecture without one here)
 };
 
@@ -568,10 +571,6 @@ void report_start_failure(int fd, std::string_view step, int error) {
     }
   }
   ::close_range(3, ~0U, 0);
-  if (setup.new_ipc && ::unshare(CLONE_NEWIPC) != 0) {
-    report_start_failure(2, "make an IPC namespace", errno);
-    ::_exit(127);
-  }
   ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
   if (setup.seccomp != nullptr &&
       ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, setup.seccomp, 0, 0) != 0) {
@@ -591,6 +590,37 @@ void report_start_failure(int fd, std::string_view step, int error) {
   ::execve(setup.argv[0], const_cast<char* const*>(setup.argv.data()), setup.envp.data());
   report_start_failure(2, "run /bin/sh", errno);
   ::_exit(127);
+}
+
+// Removes the SysV shared memory segments, message queues and semaphore sets of the box's IPC
+// namespace (listed in /proc/sysvipc, a header line and then one per object, its id second):
+// a run's, once its processes are gone. Reading the three lists is the whole cost when there
+// are none, cheaper than an IPC namespace per run.
+void remove_sysv_ipc() {
+  for (const char* kind : {"shm", "msg", "sem"}) {
+    const std::string path = std::string("/proc/sysvipc/") + kind;
+    const int file = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (file < 0)
+      continue;
+    std::string text;
+    std::array<char, 4096> chunk{};
+    for (ssize_t length; (length = ::read(file, chunk.data(), chunk.size())) > 0;)
+      text.append(chunk.data(), static_cast<std::size_t>(length));
+    ::close(file);
+    std::size_t line = text.find('\n');  // after the header
+    while (line != std::string::npos && line + 1 < text.size()) {
+      char* field = nullptr;
+      std::strtol(text.c_str() + line + 1, &field, 10);  // the key
+      const int id = static_cast<int>(std::strtol(field, nullptr, 10));
+      if (kind[1] == 'h')
+        ::shmctl(id, IPC_RMID, nullptr);
+      else if (kind[1] == 's')
+        ::msgctl(id, IPC_RMID, nullptr);
+      else
+        ::semctl(id, 0, IPC_RMID);
+      line = text.find('\n', line + 1);
+    }
+  }
 }
 
 // The processes and threads in the box but this one (its leftovers, at a run's end).
@@ -641,14 +671,13 @@ void end_all(protocol::RunEnd& end) {
   }
 }
 
-void serve(const Options& options, Scratch& scratch, bool new_ipc_per_run) {
+void serve(const Options& options, Scratch& scratch, bool clear_sysv_ipc) {
   std::vector<std::string> environment = options.environment;
   ChildSetup setup;
   for (std::string& variable : environment)
     setup.envp.push_back(variable.data());
   setup.envp.push_back(nullptr);
   setup.cwd = options.cwd.c_str();
-  setup.new_ipc = new_ipc_per_run;
   const SeccompFilter seccomp = make_seccomp_filter();
   if (kAuditArch != 0)
     setup.seccomp = &seccomp.program;
@@ -734,6 +763,8 @@ void serve(const Options& options, Scratch& scratch, bool new_ipc_per_run) {
     if (failed && !end.killed_on_request && count_tasks() + 1 >= options.max_processes)
       end.process_limit = 1;
     end_all(end);
+    if (clear_sysv_ipc)
+      remove_sysv_ipc();
     end.disk_full = end.disk_full || scratch.full();
     rusage own{};
     ::getrusage(RUSAGE_SELF, &own);
@@ -770,16 +801,16 @@ void serve(const Options& options, Scratch& scratch, bool new_ipc_per_run) {
   scratch.bytes = options.disk_bytes;
   scratch.files = options.disk_files;
   build_root(options, bind_sources, scratch);
-  const bool new_ipc_per_run = !switch_off_sysv_ipc();
+  const bool clear_sysv_ipc = !switch_off_sysv_ipc();
   ::sethostname("gamebatch", 9);
   scratch.mount_fresh();
   // No program of the box may trace this process or read its memory.
   ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 
   protocol::Ready ready;
-  ready.ipc_namespace_per_run = new_ipc_per_run ? 1 : 0;
+  ready.sysv_ipc_cleared_per_run = clear_sysv_ipc ? 1 : 0;
   send_all(&ready, sizeof ready);
-  serve(options, scratch, new_ipc_per_run);
+  serve(options, scratch, clear_sysv_ipc);
   std::_Exit(0);
 }
 

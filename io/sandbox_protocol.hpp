@@ -20,7 +20,8 @@ enum class Kind : std::uint32_t {
 
 struct Ready {
   Kind kind = Kind::ready;
-  std::uint32_t ipc_namespace_per_run = 0;  // SysV IPC switched off, else a new one per run
+  // SysV IPC could not be switched off in the box: the keeper removes what a run made.
+  std::uint32_t sysv_ipc_cleared_per_run = 0;
 };
 
 struct RunRequest {

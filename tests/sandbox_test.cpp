@@ -139,3 +139,20 @@ TEST_F(SandboxTest, TheFilterRefusesNamespacesAndMountsButNotThreads) {
 }
 
 }  // namespace
+
+namespace {
+
+// A SysV shared memory segment outlives its process: the next run of the box must not find it.
+TEST_F(SandboxTest, SysVIpcObjectsOfARunAreGoneForTheNext) {
+  SandboxPool& box_pool = pool();
+  const auto made = run_limited(
+      "ipcmk -M 4096 >/dev/null && ipcmk -Q >/dev/null && "
+      "tail -q -n +2 /proc/sysvipc/shm /proc/sysvipc/msg | wc -l",
+      StdinText{""}, roomy(), &box_pool);
+  EXPECT_EQ(made.output, "2\n") << made.stderr_tail;
+  const auto next = run_limited("tail -q -n +2 /proc/sysvipc/shm /proc/sysvipc/msg | wc -l",
+                                StdinText{""}, roomy(), &box_pool);
+  EXPECT_EQ(next.output, "0\n") << next.stderr_tail;
+}
+
+}  // namespace

@@ -86,8 +86,8 @@ io::SandboxSettings sandbox_settings(const JudgeArguments& judge) {
     text += "  memory (--memory-limit): " + pool.memory_guard() + "\n";
   if (problem.empty())
     text += std::string("  SysV IPC: ") +
-            (pool.ipc_namespace_per_run() ? "a new IPC namespace for every run"
-                                          : "switched off in the box") +
+            (pool.sysv_ipc_cleared_per_run() ? "what a run made is removed after it"
+                                             : "switched off in the box") +
             "\n";
   std::fputs(text.c_str(), stdout);
   std::fflush(stdout);
@@ -183,7 +183,7 @@ nlohmann::json sandbox_json(const JudgeArguments& judge, const io::SandboxPool* 
           {"disk_files", kSandboxFiles},
           {"max_processes", judge.max_processes},
           {"memory", pool->memory_guard()},
-          {"sysv_ipc", pool->ipc_namespace_per_run() ? "a namespace per run" : "off"},
+          {"sysv_ipc", pool->sysv_ipc_cleared_per_run() ? "removed after each run" : "off"},
           {"leftovers", "none: a run's processes end with its PID namespace"}};
 }
 
