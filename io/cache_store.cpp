@@ -36,10 +36,16 @@
 // ---------------------------------------------------------------------------------------------
 #include "io/cache_store.hpp"
 
+#include <fcntl.h>
+#include <signal.h>
 #include <sqlite3.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <fstream>
@@ -164,16 +170,26 @@ CacheFileKind classify_cache_file(const fs::path& path) {
     throw std::system_error(std::make_error_code(std::errc::is_a_directory),
                             path.string() + " is not a regular file");
   }
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    std::error_code error;
-    if (!fs::exists(path, error) && !error)
+  // open(2) rather than a stream, for its errno: "missing" must mean missing, not that another
+  // run created the file between a failed open and a look (a new cache's creators race here).
+  const int file = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (file < 0) {
+    if (errno == ENOENT || errno == ENOTDIR)  // as std::filesystem::exists takes them
       return CacheFileKind::missing;
     throw std::system_error(errno, std::generic_category(), "cannot open " + path.string());
   }
   std::array<char, 16> head{};
-  file.read(head.data(), head.size());
-  const std::streamsize got = file.gcount();
+  std::streamsize got = 0;
+  while (got < static_cast<std::streamsize>(head.size())) {
+    const ssize_t count =
+        ::read(file, head.data() + got, head.size() - static_cast<std::size_t>(got));
+    if (count < 0 && errno == EINTR)
+      continue;
+    if (count <= 0)
+      break;
+    got += count;
+  }
+  ::close(file);
   if (got == 0)
     return CacheFileKind::missing;
   if (got >= static_cast<std::streamsize>(kVersionOneMagic.size()) &&
@@ -360,6 +376,7 @@ CacheStore::CacheStore(const fs::path& path, Mode mode) : path_(path), mode_(mod
     }
     if (path_.has_parent_path())
       fs::create_directories(path_.parent_path());
+    create_whole();
   } else {
     check_length(path_);
   }
@@ -375,15 +392,74 @@ CacheStore::~CacheStore() {
   idle_.clear();
 }
 
+// Runs that start together on a new cache (Slurm arrays, shards) must never see it half made: a
+// file with no schema yet, or one switching to WAL, was read as another program's database or
+// failed the switch on a lock. So a new cache is made whole (schema, ids, WAL mode in its
+// header) under a temporary name beside it and linked into place; link() fails when a file is
+// there by then: another run made it first, and that one is used. The temporary is removed
+// either way; a run killed before that leaves PATH.new.PID.N, which the next creation removes
+// when PID is gone.
+void CacheStore::create_whole() {
+  static std::atomic<unsigned> made{0};
+  const std::string prefix = path_.filename().string() + ".new.";
+  const fs::path directory = path_.has_parent_path() ? path_.parent_path() : fs::path(".");
+  std::error_code ignored;
+  for (const fs::directory_entry& entry : fs::directory_iterator(directory, ignored)) {
+    const std::string name = entry.path().filename().string();
+    if (name.compare(0, prefix.size(), prefix) != 0)
+      continue;
+    const auto pid = static_cast<pid_t>(std::atol(name.c_str() + prefix.size()));
+    if (pid > 0 && ::kill(pid, 0) != 0 && errno == ESRCH)
+      fs::remove(entry.path(), ignored);
+  }
+  const fs::path temporary =
+      directory / (prefix + std::to_string(::getpid()) + "." + std::to_string(made++));
+  try {
+    {
+      std::unique_ptr<Connection> connection = open_connection(temporary);
+      connection->execute("PRAGMA journal_mode = WAL");
+      initialise(*connection);
+    }  // closed: its log folded in and removed, the file whole
+    if (::link(temporary.c_str(), path_.c_str()) != 0 && errno != EEXIST) {
+      throw std::system_error(errno, std::generic_category(),
+                              "cannot create the answer cache " + path_.string());
+    }
+  } catch (...) {
+    fs::remove(temporary, ignored);
+    throw;
+  }
+  fs::remove(temporary, ignored);
+}
+
+void CacheStore::initialise(Connection& connection) {
+  connection.execute("BEGIN IMMEDIATE");
+  try {
+    const std::int64_t objects = connection.pragma_value("SELECT count(*) FROM sqlite_schema");
+    if (connection.pragma_value("PRAGMA application_id") == 0 && objects == 0) {
+      connection.execute(kSchema);
+      connection.execute(("PRAGMA application_id = " + std::to_string(kApplicationId)).c_str());
+      connection.execute(("PRAGMA user_version = " + std::to_string(kStoreFormatVersion)).c_str());
+    }
+    connection.execute("COMMIT");
+  } catch (...) {
+    sqlite3_exec(connection.db, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
 std::unique_ptr<CacheStore::Connection> CacheStore::open_connection() {
+  return open_connection(path_);
+}
+
+std::unique_ptr<CacheStore::Connection> CacheStore::open_connection(const fs::path& at) {
   auto connection = std::make_unique<Connection>();
   // read_only still opens for writing, so that SQLite can fold in the log a killed run left: it
   // only never creates the file and never starts a write transaction.
   const int flags = SQLITE_OPEN_READWRITE | (mode_ == Mode::read_write ? SQLITE_OPEN_CREATE : 0) |
                     SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE;
-  const int code = sqlite3_open_v2(path_.c_str(), &connection->db, flags, nullptr);
+  const int code = sqlite3_open_v2(at.c_str(), &connection->db, flags, nullptr);
   if (code != SQLITE_OK)
-    fail(connection->db, code, "cannot open the answer cache " + path_.string());
+    fail(connection->db, code, "cannot open the answer cache " + at.string());
   sqlite3_extended_result_codes(connection->db, 1);
   // A cache file may come from anywhere: no schema tricks, and cells checked as they are read.
   sqlite3_db_config(connection->db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
@@ -463,24 +539,24 @@ void CacheStore::check_format(Connection& connection) {
     std::int64_t application = connection.pragma_value("PRAGMA application_id");
     std::int64_t version = connection.pragma_value("PRAGMA user_version");
     if (application == 0 && version == 0 && mode_ == Mode::read_write && schema_objects == 0) {
-      // A new file (or one whose creation never committed): make it ours in one transaction, so
-      // that two processes creating it at once agree.
-      connection.execute_when_free("PRAGMA journal_mode = WAL");
-      connection.execute("BEGIN IMMEDIATE");
-      try {
-        const std::int64_t objects = connection.pragma_value("SELECT count(*) FROM sqlite_schema");
-        application = connection.pragma_value("PRAGMA application_id");
-        if (application == 0 && objects == 0) {
-          connection.execute(kSchema);
-          connection.execute(("PRAGMA application_id = " + std::to_string(kApplicationId)).c_str());
-          connection.execute(
-              ("PRAGMA user_version = " + std::to_string(kStoreFormatVersion)).c_str());
+      // An empty database that was not made by create_whole (a file made empty beforehand, or
+      // by an older gamebatch): made ours in place, the runs that find it so taking turns (an
+      // flock on the file; SQLite's own locks are fcntl locks, which it does not touch).
+      const int file = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+      if (file >= 0) {
+        while (::flock(file, LOCK_EX) != 0 && errno == EINTR) {
         }
-        connection.execute("COMMIT");
+      }
+      try {
+        connection.execute_when_free("PRAGMA journal_mode = WAL");
+        initialise(connection);
       } catch (...) {
-        sqlite3_exec(connection.db, "ROLLBACK", nullptr, nullptr, nullptr);
+        if (file >= 0)
+          ::close(file);
         throw;
       }
+      if (file >= 0)
+        ::close(file);  // and its lock
       application = connection.pragma_value("PRAGMA application_id");
       version = connection.pragma_value("PRAGMA user_version");
     }

@@ -166,8 +166,14 @@ class CacheStore {
     std::atomic<bool> told{false};
   };
 
+  // A connection to `at`, or to the cache itself.
+  std::unique_ptr<Connection> open_connection(const std::filesystem::path& at);
   std::unique_ptr<Connection> open_connection();
+  // Makes a missing cache whole under a temporary name and links it into place (see the .cpp).
+  void create_whole();
   void check_format(Connection& connection);
+  // Writes the schema and the ids into an empty database, in one transaction.
+  static void initialise(Connection& connection);
   // A pooled connection; keep_read: leave its shared read transaction open (look-ups only).
   Borrowed borrow(bool keep_read = false);
   void give_back(std::unique_ptr<Connection> connection);
