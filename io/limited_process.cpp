@@ -33,6 +33,7 @@
 #include <utility>
 #include <vector>
 
+#include "io/proc_stat.hpp"
 #include "io/raw_io.hpp"
 #include "io/sandbox.hpp"
 
@@ -352,79 +353,12 @@ struct ProcessId {
   friend bool operator==(const ProcessId&, const ProcessId&) = default;
 };
 
-struct ProcessStat {
-  char state = '?';
-  pid_t group = 0;
-  std::uint64_t cpu_ticks = 0;  // utime + stime + cutime + cstime
-  std::uint64_t threads = 0;
-  std::uint64_t start_ticks = 0;
-  std::uint64_t resident_pages = 0;
-};
-
-// Reads a small /proc file into `buffer`; false when it is gone (the process ended).
-bool read_proc_file(const char* path, std::string& buffer) {
-  UniqueFd file(::open(path, O_RDONLY | O_CLOEXEC));
-  if (!file.is_open())
-    return false;
-  buffer.clear();
-  std::array<char, 4096> chunk{};
-  for (;;) {
-    const ssize_t count = ::read(file.get(), chunk.data(), chunk.size());
-    if (count < 0) {
-      if (errno == EINTR)
-        continue;
-      return false;  // ESRCH: it ended while we read
-    }
-    if (count == 0)
-      return true;
-    buffer.append(chunk.data(), static_cast<std::size_t>(count));
-  }
-}
-
-// /proc/PID/stat: "pid (comm) state ppid pgrp ...". The name may hold spaces and parentheses, so
-// the fields are counted from the last ')'.
-std::optional<ProcessStat> read_stat(pid_t pid, std::string& buffer) {
-  std::array<char, 48> path{};
-  std::snprintf(path.data(), path.size(), "/proc/%d/stat", static_cast<int>(pid));
-  if (!read_proc_file(path.data(), buffer))
-    return std::nullopt;
-  const std::size_t name_end = buffer.rfind(')');
-  if (name_end == std::string::npos)
-    return std::nullopt;
-  // Fields from 3 (state) on; the numbers are those of proc(5).
-  std::array<std::uint64_t, 25> numbers{};
-  ProcessStat stat;
-  std::size_t field = 3;
-  const char* at = buffer.data() + name_end + 1;
-  const char* const end = buffer.data() + buffer.size();
-  while (at < end && field < 3 + numbers.size()) {
-    while (at < end && *at == ' ')
-      ++at;
-    const char* const token_end = std::find(at, end, ' ');
-    if (field == 3) {
-      stat.state = at < token_end ? *at : '?';
-    } else {
-      long long value = 0;  // some fields (priority, nice) are negative
-      std::from_chars(at, token_end, value);
-      numbers[field - 3] = static_cast<std::uint64_t>(value);
-    }
-    at = token_end;
-    ++field;
-  }
-  stat.group = static_cast<pid_t>(numbers[5 - 3]);
-  stat.cpu_ticks = numbers[14 - 3] + numbers[15 - 3] + numbers[16 - 3] + numbers[17 - 3];
-  stat.threads = numbers[20 - 3];
-  stat.start_ticks = numbers[22 - 3];
-  stat.resident_pages = numbers[24 - 3];
-  return stat;
-}
-
 // The peak resident memory of this process's address space (VmHWM of /proc/self/status). A child
 // started by vfork (or fork) shares (or copies) it until its execve, and the kernel carries its
 // peak over the exec into the child's ru_maxrss: an ru_maxrss up to this is not the program's.
 std::uint64_t own_address_space_peak_bytes() {
   std::string status;
-  if (read_proc_file("/proc/self/status", status)) {
+  if (read_small_file("/proc/self/status", status)) {
     const std::size_t at = status.find("\nVmHWM:");
     if (at != std::string::npos) {
       const char* begin = status.data() + at + 7;
@@ -465,7 +399,7 @@ void append_children(pid_t pid, std::uint64_t threads, std::string& buffer,
   if (threads <= 1) {
     std::snprintf(path.data(), path.size(), "/proc/%d/task/%d/children", static_cast<int>(pid),
                   static_cast<int>(pid));
-    if (read_proc_file(path.data(), buffer))
+    if (read_small_file(path.data(), buffer))
       append_pids(buffer, pids);
     return;
   }
@@ -480,7 +414,7 @@ void append_children(pid_t pid, std::uint64_t threads, std::string& buffer,
       continue;  // "." and ".."
     std::snprintf(path.data(), path.size(), "/proc/%d/task/%d/children", static_cast<int>(pid),
                   thread);
-    if (read_proc_file(path.data(), buffer))
+    if (read_small_file(path.data(), buffer))
       append_pids(buffer, pids);
   }
   ::closedir(tasks);
@@ -546,20 +480,13 @@ void end_escaped_processes() {
   const std::unique_lock lock(g_spawn_mutex);
   std::string buffer;
   for (int round = 0; round < 8; ++round) {  // its children come to us in turn
+    // Orphans go to the subreaper's first live thread: its main one, for as long as it runs.
     std::vector<pid_t> children;
     std::array<char, 64> path{};
-    std::snprintf(path.data(), path.size(), "/proc/%d/task", static_cast<int>(::getpid()));
-    DIR* const tasks = ::opendir(path.data());
-    if (tasks == nullptr)
-      return;
-    while (const dirent* const task = ::readdir(tasks)) {
-      if (task->d_name[0] == '.')
-        continue;
-      const std::string children_path = std::string(path.data()) + "/" + task->d_name + "/children";
-      if (read_proc_file(children_path.c_str(), buffer))
-        append_pids(buffer, children);
-    }
-    ::closedir(tasks);
+    std::snprintf(path.data(), path.size(), "/proc/%d/task/%d/children",
+                  static_cast<int>(::getpid()), static_cast<int>(::getpid()));
+    if (read_small_file(path.data(), buffer))
+      append_pids(buffer, children);
     bool ended_one = false;
     for (const pid_t child : children) {
       const pid_t group = ::getpgid(child);
@@ -567,7 +494,7 @@ void end_escaped_processes() {
         continue;
       std::array<char, 64> comm_path{};
       std::snprintf(comm_path.data(), comm_path.size(), "/proc/%d/comm", static_cast<int>(child));
-      if (read_proc_file(comm_path.data(), buffer) && buffer.starts_with("gamebatch-box"))
+      if (read_small_file(comm_path.data(), buffer) && buffer.starts_with("gamebatch-box"))
         continue;
       if (group == child)
         ::kill(-group, SIGKILL);

@@ -7,8 +7,10 @@
 #include <unistd.h>
 
 #include <array>
+#include <cerrno>
 #include <cstddef>
 #include <initializer_list>
+#include <string>
 #include <string_view>
 
 namespace gamebatch::io {
@@ -45,6 +47,26 @@ inline bool write_small_file(const char* path, std::string_view text) {
   const bool whole = ::write(file, text.data(), text.size()) == static_cast<ssize_t>(text.size());
   ::close(file);
   return whole;
+}
+
+// Reads the whole of a small file (a /proc or cgroup file) into `text`; false when it cannot be
+// opened or read (a process that ended while it was read).
+inline bool read_small_file(const char* path, std::string& text) {
+  const int file = ::open(path, O_RDONLY | O_CLOEXEC);
+  if (file < 0)
+    return false;
+  text.clear();
+  std::array<char, 4096> chunk{};
+  for (;;) {
+    const ssize_t count = ::read(file, chunk.data(), chunk.size());
+    if (count < 0 && errno == EINTR)
+      continue;
+    if (count <= 0) {
+      ::close(file);
+      return count == 0;
+    }
+    text.append(chunk.data(), static_cast<std::size_t>(count));
+  }
 }
 
 }  // namespace gamebatch::io

@@ -105,8 +105,9 @@ std::vector<std::string> shell_words(std::string_view command) {
 }
 
 std::string read_text_file(const fs::path& path) {
-  std::ifstream file(path);
-  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+  std::string text;
+  read_small_file(path.c_str(), text);
+  return text;
 }
 
 }  // namespace

@@ -13,7 +13,6 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <linux/audit.h>
-#include <linux/capability.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <poll.h>
@@ -45,6 +44,7 @@
 #include <string_view>
 #include <vector>
 
+#include "io/proc_stat.hpp"
 #include "io/raw_io.hpp"
 #include "io/sandbox_protocol.hpp"
 
@@ -598,15 +598,9 @@ void report_start_failure(int fd, std::string_view step, int error) {
 // are none, cheaper than an IPC namespace per run.
 void remove_sysv_ipc() {
   for (const char* kind : {"shm", "msg", "sem"}) {
-    const std::string path = std::string("/proc/sysvipc/") + kind;
-    const int file = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (file < 0)
-      continue;
     std::string text;
-    std::array<char, 4096> chunk{};
-    for (ssize_t length; (length = ::read(file, chunk.data(), chunk.size())) > 0;)
-      text.append(chunk.data(), static_cast<std::size_t>(length));
-    ::close(file);
+    if (!gamebatch::io::read_small_file((std::string("/proc/sysvipc/") + kind).c_str(), text))
+      continue;
     std::size_t line = text.find('\n');  // after the header
     while (line != std::string::npos && line + 1 < text.size()) {
       char* field = nullptr;
@@ -629,25 +623,15 @@ unsigned long long count_tasks() {
   DIR* const proc = ::opendir("/proc");
   if (proc == nullptr)
     return 0;
+  std::string buffer;
   while (const dirent* const entry = ::readdir(proc)) {
     const std::string_view name = entry->d_name;
     if (name.empty() || name == "1" || name.find_first_not_of("0123456789") != name.npos)
       continue;
-    const std::string path = "/proc/" + std::string(name) + "/stat";
-    std::array<char, 1024> stat{};
-    const int file = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (file < 0)
-      continue;
-    const ssize_t length = ::read(file, stat.data(), stat.size() - 1);
-    ::close(file);
-    // Field 20, num_threads, counted from the ')' that ends the command's name.
-    const char* const end_of_name = length > 0 ? std::strrchr(stat.data(), ')') : nullptr;
-    if (end_of_name == nullptr)
-      continue;
-    const char* field = end_of_name + 1;
-    for (int skipped = 0; skipped < 18 && field != nullptr; ++skipped)
-      field = std::strchr(field + 1, ' ');
-    tasks += field != nullptr ? std::max(1ULL, std::strtoull(field + 1, nullptr, 10)) : 1;
+    const auto stat =
+        gamebatch::io::read_stat(static_cast<pid_t>(std::atol(entry->d_name)), buffer);
+    if (stat)
+      tasks += std::max<std::uint64_t>(stat->threads, 1);
   }
   ::closedir(proc);
   return tasks;
