@@ -131,47 +131,47 @@ UniqueFd open_input(const StdinFile& input) {
   return file;
 }
 
-// The sandbox's stdin: the file's bytes in an anonymous memory file, so that /proc/self/fd/0
-// names nothing of the user's (a path beside the answers, say).
-UniqueFd open_input_copy(const StdinFile& input) {
-  UniqueFd file = open_input(input);
-  UniqueFd copy(::memfd_create("gamebatch-input", MFD_CLOEXEC));
-  if (!copy.is_open())
-    throw_errno("cannot create a memory file for the input");
-  for (;;) {
-    const ssize_t copied = ::sendfile(copy.get(), file.get(), nullptr, std::size_t{1} << 30);
-    if (copied == 0)
-      break;
-    if (copied < 0) {
-      if (errno == EINTR)
-        continue;
-      throw_errno("cannot copy " + input.path.string() + " to a memory file");
-    }
-  }
-  if (::lseek(copy.get(), 0, SEEK_SET) != 0)
-    throw_errno("cannot rewind the input's memory file");
-  return copy;
-}
-
-// An anonymous memory file rather than a pipe: no thread has to feed it, and the program sees a
-// regular file (it may seek, or ask its size).
-UniqueFd open_input(const StdinText& input) {
+// An anonymous memory file filled by `fill(fd)` and rewound: a run's input as a regular file (it
+// may seek, or ask its size) that no thread has to feed.
+template <typename Fill>
+UniqueFd memory_file(Fill fill) {
   UniqueFd file(::memfd_create("gamebatch-input", MFD_CLOEXEC));
   if (!file.is_open())
     throw_errno("cannot create a memory file for the input");
-  std::string_view left = input.text;
-  while (!left.empty()) {
-    const ssize_t written = ::write(file.get(), left.data(), left.size());
-    if (written < 0) {
-      if (errno == EINTR)
-        continue;
-      throw_errno("cannot write the input to a memory file");
-    }
-    left.remove_prefix(static_cast<std::size_t>(written));
-  }
+  fill(file.get());
   if (::lseek(file.get(), 0, SEEK_SET) != 0)
     throw_errno("cannot rewind the input's memory file");
   return file;
+}
+
+// The sandbox's stdin: the file's bytes in a memory file, so that /proc/self/fd/0 names nothing
+// of the user's (a path beside the answers, say).
+UniqueFd open_input_copy(const StdinFile& input) {
+  const UniqueFd source = open_input(input);
+  return memory_file([&](int copy) {
+    for (;;) {
+      const ssize_t copied = ::sendfile(copy, source.get(), nullptr, std::size_t{1} << 30);
+      if (copied == 0)
+        return;
+      if (copied < 0 && errno != EINTR)
+        throw_errno("cannot copy " + input.path.string() + " to a memory file");
+    }
+  });
+}
+
+UniqueFd open_input(const StdinText& input) {
+  return memory_file([&](int file) {
+    std::string_view left = input.text;
+    while (!left.empty()) {
+      const ssize_t written = ::write(file, left.data(), left.size());
+      if (written < 0) {
+        if (errno == EINTR)
+          continue;
+        throw_errno("cannot write the input to a memory file");
+      }
+      left.remove_prefix(static_cast<std::size_t>(written));
+    }
+  });
 }
 
 // Whether `command` is one simple command that sh may replace itself with (`exec`): no unquoted

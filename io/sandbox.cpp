@@ -427,7 +427,8 @@ std::unique_ptr<SandboxBox> SandboxPool::make_box(const std::vector<fs::path>& b
     throw std::runtime_error(
         "the sandbox's helper gamebatch-box is missing (looked beside gamebatch and in "
         "../libexec/gamebatch; $GAMEBATCH_BOX names another)");
-  // The box's working directory is gamebatch's, so that the command's relative paths work.
+  // The box's working directory is gamebatch's, so that the command's relative paths work; the
+  // root itself cannot be a scratch, so a run from / works in /box (relative paths then fail).
   const std::string cwd = cwd_ == "/" ? std::string("/box") : cwd_.string();
   std::vector<std::string> arguments = {helper_.string(),
                                         "--cwd",

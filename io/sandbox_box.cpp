@@ -338,7 +338,7 @@ void build_root(const Options& options, const std::vector<int>& bind_sources, Sc
   if (options.cwd != "/")
     make_directories(root + options.cwd);
 
-  scratch.cwd = options.cwd == "/" ? std::string("/") : options.cwd;
+  scratch.cwd = options.cwd;
   for (std::size_t k = 0; k < options.binds.size(); ++k) {
     const std::string& path = options.binds[k];
     struct stat info {};

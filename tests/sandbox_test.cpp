@@ -122,10 +122,6 @@ TEST_F(SandboxTest, AForkBombEndsAtTheProcessLimitAndLeavesNothing) {
   EXPECT_EQ(after.output, "0\n");
 }
 
-}  // namespace
-
-namespace {
-
 // The seccomp filter: a nested user namespace (which the kernel would allow an unprivileged
 // process) and a mount are refused; threads still start (clone3 falls back to clone).
 TEST_F(SandboxTest, TheFilterRefusesNamespacesAndMountsButNotThreads) {
@@ -137,10 +133,6 @@ TEST_F(SandboxTest, TheFilterRefusesNamespacesAndMountsButNotThreads) {
       StdinText{""}, roomy(), &box_pool);
   EXPECT_EQ(result.output, "1\n32\nthread\n") << result.stderr_tail;
 }
-
-}  // namespace
-
-namespace {
 
 // A SysV shared memory segment outlives its process: the next run of the box must not find it.
 TEST_F(SandboxTest, SysVIpcObjectsOfARunAreGoneForTheNext) {

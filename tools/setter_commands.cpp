@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include <unistd.h>
 
@@ -140,7 +141,8 @@ void add_sandbox_options(CLI::App& command, JudgeArguments& judge) {
 bool make_sandbox(const JudgeArguments& judge, std::unique_ptr<io::SandboxPool>& pool) {
   if (judge.no_sandbox)
     return true;
-  for (const std::filesystem::path& bind : sandbox_settings(judge).binds) {
+  io::SandboxSettings settings = sandbox_settings(judge);
+  for (const std::filesystem::path& bind : settings.binds) {
     if (bind == "/" || bind == "/tmp") {
       spdlog::error(
           "--sandbox-bind {}: the box cannot show it whole (it has its own {}); name "
@@ -149,8 +151,7 @@ bool make_sandbox(const JudgeArguments& judge, std::unique_ptr<io::SandboxPool>&
       return false;
     }
   }
-  pool =
-      std::make_unique<io::SandboxPool>(sandbox_settings(judge), std::filesystem::current_path());
+  pool = std::make_unique<io::SandboxPool>(std::move(settings), std::filesystem::current_path());
   if (const std::string problem = pool->probe(); !problem.empty()) {
     spdlog::error(
         "{}; the programs cannot be contained here (are user namespaces switched off? "
