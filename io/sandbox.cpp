@@ -492,7 +492,7 @@ std::unique_ptr<SandboxBox> SandboxPool::make_box(const std::vector<fs::path>& b
     errno = vfork_error;
     throw_errno("cannot start the sandbox's helper");
   }
-  auto box = std::make_unique<SandboxBox>(ends[0], starter, 0, false);
+  auto box = std::make_unique<SandboxBox>(ends[0], starter);
 
   pollfd watched{ends[0], POLLIN, 0};
   int ready = 0;

@@ -79,11 +79,8 @@ class MemoryCgroup {
 // One box, lent to one run at a time (SandboxPool::Lease).
 class SandboxBox {
  public:
-  SandboxBox(int socket, pid_t starter, pid_t keeper, bool ipc_cleared_per_run)
-      : socket_(socket),
-        starter_(starter),
-        keeper_(keeper),
-        ipc_cleared_per_run_(ipc_cleared_per_run) {}
+  // The starter's end of the socket and its pid; the keeper is known once the box is ready.
+  SandboxBox(int socket, pid_t starter) : socket_(socket), starter_(starter) {}
   SandboxBox(const SandboxBox&) = delete;
   SandboxBox& operator=(const SandboxBox&) = delete;
   ~SandboxBox();  // closes the socket (the keeper then ends, and its box) and reaps the starter
@@ -114,8 +111,8 @@ class SandboxBox {
  private:
   int socket_;
   pid_t starter_;
-  pid_t keeper_;
-  bool ipc_cleared_per_run_;
+  pid_t keeper_ = 0;
+  bool ipc_cleared_per_run_ = false;
   bool broken_ = false;
   std::unique_ptr<MemoryCgroup> memory_;  // destroyed after the keeper is gone (declared last)
 };

@@ -40,7 +40,6 @@ struct RunEnd {
   // The program failed while the run's processes and threads filled the bound on them (its
   // forks were refused, as a fork bomb's are).
   std::uint32_t process_limit = 0;
-  std::uint32_t reserved = 0;
   double cpu_seconds = 0;               // user + system time of every process of the run
   std::uint64_t peak_bytes = 0;         // the largest ru_maxrss among them
   std::uint64_t keeper_peak_bytes = 0;  // the keeper's own, which exec carries into a child's
