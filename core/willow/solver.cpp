@@ -8,385 +8,754 @@
 // such paths, and each is evaluated in O(1) from the state one step further in (the same path
 // without p, the other player to move) plus a few running maxima along the path.
 //
+// Arrivals. A directed road "came to j from q" is an arrival; a state whose players both arrived
+// over roads is the pair (mover's arrival, other's arrival). The states one step further out of
+// (m, o) are (e, m) for every arrival e at o's tail except the one coming back from o's head: the
+// other player is to move and had come to o's tail over e. So one table row per arrival holds all
+// a step needs (the coins of its two ends, the richest branches at its tail that avoid its head,
+// the range of arrivals at its tail), and a state costs two row reads, not a scan of neighbours.
+// The outer states of one state differ only in which branch the mover may no longer take, which
+// matters for at most the two richest.
+//
 // Order of evaluation. Every state has exactly one inner state, so the states form a forest whose
 // roots are the meetings (i == j) and whose leaves are the start pairs (a, b). We walk that forest
 // outwards, depth first, from every root. A state needs only its inner state's record, so a
 // depth-first walk keeps O(N) records alive, and any pending record is a self-contained unit of
 // work that can be handed to another thread: O(N^2) time, O(N) memory per thread, no recursion,
-// no N x N tables. At each leaf we fold the start pair's value into A's running minimum over B's
-// starts; min and max do not depend on the order, so the answer does not depend on the schedule.
+// no N x N tables. Each state (m, o) is one step from exactly one start pair (m's tail, o's tail),
+// whose value is folded at once into A's running minimum over B's starts; min and max do not
+// depend on the order, so the answer does not depend on the schedule.
+//
+// Arithmetic is 32-bit when the total of all coins allows it (every official case), else 64-bit:
+// half the bytes per table row and per pending state.
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <numeric>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for_each.h>
 #include <oneapi/tbb/task_arena.h>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+#include "core/stop_request.hpp"
 #include "core/willow/willow.hpp"
 
 namespace gamebatch::willow {
 namespace {
 
 using City = std::int32_t;
-constexpr City kNone = -1;  // "has not moved yet", or "no such branch"
-constexpr Coins kPlusInfinity = std::numeric_limits<Coins>::max();
+using ArrivalId = std::int32_t;  // index of a directed road in the arrival table
+constexpr std::int32_t kNone = -1;
 
-// A branch leaving a city: the neighbour it starts with and the most coins a walk into it collects.
-struct Branch {
-  City first = kNone;
-  Coins coins = 0;
+// What a state reads of one arrival "a player came to `head` from `tail`", in one cache line.
+// Branches are walks that start on a neighbour of the tail other than the head and never come
+// back: a player on the tail who leaves the path takes one of them.
+template <typename Value>
+struct alignas(sizeof(Value) == 4 ? 64 : 16) ArrivalRow {
+  Value tail_coins = 0;
+  Value head_coins = 0;
+  // The coins of the three richest branches, richest first; 0 where there is no such branch.
+  Value best = 0;
+  Value second = 0;
+  Value third = 0;
+  // best and second again, but kNoBranch where there is none: a player with no branch to leave
+  // by cannot leave, so that choice must lose every max().
+  Value best_or_none = 0;
+  Value second_or_none = 0;
+  // The arrivals at the tail from the first cities of the best and second branch: an outer state
+  // whose mover came over one of them has lost that branch. kNone where there is no such branch.
+  ArrivalId best_arrival = kNone;
+  ArrivalId second_arrival = kNone;
+  // The arrivals at the tail: the steps that can come before this one, and among them the
+  // one that comes back from the head (which cannot).
+  ArrivalId earlier_begin = 0;
+  ArrivalId earlier_end = 0;
+  ArrivalId reverse = kNone;
 };
 
-// What the walk needs of one city, in one cache line: the forest walk visits cities in no useful
-// order, so each state should cost one cache miss, not four. It keeps the city's four richest
-// branches because a query excludes two neighbours and asks for the best two branches left.
-struct alignas(64) CityRecord {
-  Coins coins = 0;
-  std::int32_t neighbours_begin = 0;
-  std::int32_t neighbours_end = 0;
-  City branch_first[4] = {kNone, kNone, kNone, kNone};  // richest first
-  Coins branch_coins[4] = {0, 0, 0, 0};
+// Below any real value and its negative, with room to subtract a real value without overflow.
+template <typename Value>
+constexpr Value kNoBranch = -(Value{1} << (sizeof(Value) * 8 - 2));
 
-  // The richest and the second richest branch whose first cities are neither excluded neighbour;
-  // a missing branch has first == kNone and no coins.
-  std::pair<Branch, Branch> best_two(City excluded1, City excluded2) const {
-    std::pair<Branch, Branch> found;
-    int k = 0;
-    for (; k < 4 && branch_first[k] != kNone; ++k) {
-      if (branch_first[k] != excluded1 && branch_first[k] != excluded2) {
-        found.first = {branch_first[k], branch_coins[k]};
-        ++k;
-        break;
-      }
-    }
-    for (; k < 4 && branch_first[k] != kNone; ++k) {
-      if (branch_first[k] != excluded1 && branch_first[k] != excluded2) {
-        found.second = {branch_first[k], branch_coins[k]};
-        break;
-      }
-    }
-    return found;
-  }
-};
-
-// The tree: a record per city and the neighbour lists they point into.
-class BranchTable {
+// The tree as arrivals: arrival ids are grouped by head city, so the arrivals at a city are a
+// contiguous range.
+template <typename Value>
+class ArrivalTable {
  public:
-  explicit BranchTable(const Instance& instance);
+  explicit ArrivalTable(const Instance& instance);
 
-  std::int32_t size() const { return static_cast<std::int32_t>(cities_.size()); }
-  const CityRecord& city(City city) const { return cities_[city]; }
-  Coins coins(City city) const { return cities_[city].coins; }
-  const City* neighbours_begin(City city) const {
-    return neighbours_.data() + cities_[city].neighbours_begin;
-  }
-  const City* neighbours_end(City city) const {
-    return neighbours_.data() + cities_[city].neighbours_end;
-  }
+  std::int32_t city_count() const { return static_cast<std::int32_t>(arrivals_begin_.size()) - 1; }
+  const ArrivalRow<Value>* rows() const { return rows_.data(); }
+  std::int32_t arrival_count() const { return static_cast<std::int32_t>(rows_.size()); }
+  ArrivalId arrivals_begin(City city) const { return arrivals_begin_[city]; }
+  ArrivalId arrivals_end(City city) const { return arrivals_begin_[city + 1]; }
+  City head(ArrivalId arrival) const { return heads_[arrival]; }
+  // A's value when both players start on `city`: her coins, then she takes the richest branch
+  // and B (who got nothing) the second.
+  Value same_start_value(City city) const { return same_start_values_[city]; }
 
  private:
-  std::vector<CityRecord> cities_;
-  std::vector<City> neighbours_;
+  std::vector<ArrivalRow<Value>> rows_;
+  std::vector<ArrivalId> arrivals_begin_;  // per city, and the total at the end
+  std::vector<City> heads_;
+  std::vector<Value> same_start_values_;
 };
 
-BranchTable::BranchTable(const Instance& instance) : cities_(instance.coins.size()) {
-  const std::int32_t n = size();
-  for (City v = 0; v < n; ++v)
-    cities_[v].coins = instance.coins[v];
-  std::vector<std::int32_t> degree(n, 0);
+template <typename Value>
+ArrivalTable<Value>::ArrivalTable(const Instance& instance) {
+  const std::int32_t n = instance.city_count();
+  arrivals_begin_.assign(static_cast<std::size_t>(n) + 1, 0);
   for (const auto& [u, v] : instance.roads) {
-    ++degree[u];
-    ++degree[v];
+    ++arrivals_begin_[u + 1];
+    ++arrivals_begin_[v + 1];
   }
-  std::int32_t offset = 0;
-  for (City v = 0; v < n; ++v) {
-    cities_[v].neighbours_begin = cities_[v].neighbours_end = offset;
-    offset += degree[v];
-  }
-  neighbours_.resize(static_cast<std::size_t>(offset));
-  for (const auto& [u, v] : instance.roads) {
-    neighbours_[cities_[u].neighbours_end++] = v;
-    neighbours_[cities_[v].neighbours_end++] = u;
+  std::partial_sum(arrivals_begin_.begin(), arrivals_begin_.end(), arrivals_begin_.begin());
+  const ArrivalId arrival_total = arrivals_begin_[n];
+  std::vector<City> tails(static_cast<std::size_t>(arrival_total));
+  heads_.resize(static_cast<std::size_t>(arrival_total));
+  std::vector<ArrivalId> reverse(static_cast<std::size_t>(arrival_total));
+  {
+    std::vector<ArrivalId> next(arrivals_begin_.begin(), arrivals_begin_.end() - 1);
+    for (const auto& [u, v] : instance.roads) {
+      const ArrivalId into_v = next[v]++;
+      const ArrivalId into_u = next[u]++;
+      tails[into_v] = u;
+      tails[into_u] = v;
+      heads_[into_v] = v;
+      heads_[into_u] = u;
+      reverse[into_v] = into_u;
+      reverse[into_u] = into_v;
+    }
   }
 
-  // Root at city 0; order cities breadth first so children follow parents.
-  std::vector<City> parent(n, kNone), order;
-  order.reserve(n);
+  // Root at city 0, cities in breadth-first order so that children follow parents.
+  std::vector<City> parent(static_cast<std::size_t>(n), kNone), order;
+  order.reserve(static_cast<std::size_t>(n));
   order.push_back(0);
   parent[0] = 0;
   for (std::size_t head = 0; head < order.size(); ++head) {
     const City v = order[head];
-    for (const City* w = neighbours_begin(v); w != neighbours_end(v); ++w) {
-      if (parent[*w] == kNone) {
-        parent[*w] = v;
-        order.push_back(*w);
+    for (ArrivalId in = arrivals_begin(v); in < arrivals_end(v); ++in) {
+      if (parent[tails[in]] == kNone) {
+        parent[tails[in]] = v;
+        order.push_back(tails[in]);
       }
     }
   }
   parent[0] = kNone;
 
-  // down[v]: best walk starting at v into v's subtree; up[v]: best walk starting at parent(v)
-  // that does not enter v's subtree.
-  std::vector<Coins> down(n, 0), up(n, 0);
+  // branch[in] for the arrival in = (u -> v): the richest walk that starts on u and never enters
+  // v. down[v] (v's own subtree) bottom-up, then the branches towards the root top-down.
+  std::vector<Coins> branch(static_cast<std::size_t>(arrival_total), 0);
+  std::vector<Coins> down(static_cast<std::size_t>(n), 0);
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
     const City v = *it;
     Coins best_child = 0;
-    for (const City* w = neighbours_begin(v); w != neighbours_end(v); ++w) {
-      if (*w != parent[v])
-        best_child = std::max(best_child, down[*w]);
+    for (ArrivalId in = arrivals_begin(v); in < arrivals_end(v); ++in) {
+      if (tails[in] != parent[v]) {
+        branch[in] = down[tails[in]];
+        best_child = std::max(best_child, branch[in]);
+      }
     }
-    down[v] = coins(v) + best_child;
+    down[v] = instance.coins[v] + best_child;
   }
+  // The richest four arrivals' branches of each city, richest first (kNone past the degree).
+  std::vector<std::array<ArrivalId, 4>> richest(static_cast<std::size_t>(n));
   for (const City v : order) {
-    CityRecord& record = cities_[v];
-    for (const City* w = neighbours_begin(v); w != neighbours_end(v); ++w) {
-      const Coins branch = parent[*w] == v ? down[*w] : up[v];
-      for (int k = 0; k < 4; ++k) {
-        if (record.branch_first[k] == kNone || branch > record.branch_coins[k]) {
-          std::copy_backward(record.branch_first + k, record.branch_first + 3,
-                             record.branch_first + 4);
-          std::copy_backward(record.branch_coins + k, record.branch_coins + 3,
-                             record.branch_coins + 4);
-          record.branch_first[k] = *w;
-          record.branch_coins[k] = branch;
+    std::array<ArrivalId, 4>& top = richest[v];
+    top.fill(kNone);
+    for (ArrivalId in = arrivals_begin(v); in < arrivals_end(v); ++in) {
+      for (std::size_t k = 0; k < top.size(); ++k) {
+        if (top[k] == kNone || branch[in] > branch[top[k]]) {
+          std::copy_backward(top.begin() + static_cast<std::ptrdiff_t>(k), top.end() - 1,
+                             top.end());
+          top[k] = in;
           break;
         }
       }
     }
-    // The best walk from v that avoids a child's subtree: v's richest branch other than it.
-    for (const City* w = neighbours_begin(v); w != neighbours_end(v); ++w) {
-      if (*w == parent[v])
+    // The branch from v into a child w's direction is known now; w's branch towards v is v's
+    // coins plus v's richest branch other than w's.
+    for (ArrivalId in = arrivals_begin(v); in < arrivals_end(v); ++in) {
+      const City w = tails[in];
+      if (w == parent[v])
         continue;
-      const int richest_other = record.branch_first[0] == *w ? 1 : 0;
-      up[*w] = record.coins + record.branch_coins[richest_other];
+      const ArrivalId richest_other = top[0] == in ? top[1] : top[0];
+      branch[reverse[in]] =
+          instance.coins[v] + (richest_other == kNone ? 0 : branch[richest_other]);
     }
   }
-}
 
-// One game state  from - at ... other_at - other_from  with the player on `at` to move, and the
-// numbers its outer neighbours in the forest need.
-struct State {
-  City from, at, other_at, other_from;
-  Coins at_coins, other_at_coins;  // copied here so that a state touches one city record only
-  Coins value;                     // R: the mover's coins minus the other's, from here on
-  Coins interior;                  // coins strictly between `at` and `other_at`
-  // For the states one step further out, where the player now on `other_at` moves next from
-  // `other_from` and the player on `at` stands still, walking towards her:
-  Coins walker_before;   // best the walker gets branching off before reaching `other_from`
-  Coins walker_through;  // best walk that starts just before `other_at`, takes its coins, and
-                         // branches off anywhere up to and including `at` (for two steps out)
-};
-
-// The meeting state: both players stand on `at`; the mover arrived from `from`, the other from
-// `other_from`. The mover takes the richest free branch, the other the next one.
-State meeting_state(City from, City at, const CityRecord& at_record, City other_from) {
-  const auto [first, second] = at_record.best_two(from, other_from);
-  return State{from,
-               at,
-               at,
-               other_from,
-               at_record.coins,
-               at_record.coins,
-               first.coins - second.coins,
-               0,
-               first.coins,
-               at_record.coins + first.coins};
-}
-
-// The state one step further out: the player who stood on inner.other_at had stood on
-// inner.other_from (whose record is `at_record`), arrived there from `from`, and is to move; the
-// other stands on inner.at.
-[[gnu::always_inline]] inline State outer_state(const State& inner, const CityRecord& at_record,
-                                                City from) {
-  const City towards = inner.other_at;  // the mover's next city on the path to the other player
-  const bool meeting = inner.at == inner.other_at;
-  const Coins interior = meeting ? 0 : inner.other_at_coins + inner.interior;
-
-  const Coins step_coins = meeting ? 0 : inner.other_at_coins;  // nothing left where she stands
-  Coins value = step_coins - inner.value;                       // step towards the other player
-  const auto [leave, next_free] = at_record.best_two(from, towards);
-  if (leave.first != kNone) {
-    // Leave the path: take the richest side branch; the other walks towards us and branches off
-    // before us, or reaches us and takes the richest branch still free here.
-    const Coins walker_at_us = interior + next_free.coins;
-    value = std::max(value, leave.coins - std::max(inner.walker_before, walker_at_us));
+  same_start_values_.resize(static_cast<std::size_t>(n));
+  for (City v = 0; v < n; ++v) {
+    const auto coins_of = [&](ArrivalId in) { return in == kNone ? Coins{0} : branch[in]; };
+    same_start_values_[v] =
+        static_cast<Value>(instance.coins[v] + coins_of(richest[v][0]) - coins_of(richest[v][1]));
   }
-  const Coins walker_through =
-      inner.at_coins + std::max(inner.walker_before, interior + at_record.coins + leave.coins);
-  return State{from,          inner.other_from, inner.at,
-               inner.from,    at_record.coins,  inner.at_coins,
-               value,         interior,         std::max(leave.coins, inner.walker_through),
-               walker_through};
+
+  rows_.resize(static_cast<std::size_t>(arrival_total));
+  for (ArrivalId arrival = 0; arrival < arrival_total; ++arrival) {
+    const City tail = tails[arrival];
+    const ArrivalId back = reverse[arrival];  // the arrival at the tail from the head
+    ArrivalId kept[3] = {kNone, kNone, kNone};
+    std::size_t kept_count = 0;
+    for (const ArrivalId in : richest[tail]) {
+      if (in != kNone && in != back && kept_count < 3)
+        kept[kept_count++] = in;
+    }
+    const auto coins_of = [&](ArrivalId in) {
+      return in == kNone ? Value{0} : static_cast<Value>(branch[in]);
+    };
+    ArrivalRow<Value>& row = rows_[arrival];
+    row.tail_coins = static_cast<Value>(instance.coins[tail]);
+    row.head_coins = static_cast<Value>(instance.coins[tails[back]]);
+    row.best = coins_of(kept[0]);
+    row.second = coins_of(kept[1]);
+    row.third = coins_of(kept[2]);
+    row.best_or_none = kept[0] == kNone ? kNoBranch<Value> : row.best;
+    row.second_or_none = kept[1] == kNone ? kNoBranch<Value> : row.second;
+    row.best_arrival = kept[0];
+    row.second_arrival = kept[1];
+    row.earlier_begin = arrivals_begin(tail);
+    row.earlier_end = arrivals_end(tail);
+    row.reverse = back;
+  }
 }
 
-// A pending piece of the walk: either all meetings on `city` whose mover arrived from
-// `arrived_from`, or already evaluated states whose outer states are still to be walked.
-struct WorkItem {
-  City city = kNone;
-  City arrived_from = kNone;
-  std::vector<State> evaluated;  // empty for a group of meetings
+// A state  (mover's arrival, other's arrival)  whose outer states are still to be walked, with
+// the numbers they need.
+template <typename Value>
+struct PendingState {
+  ArrivalId mover;  // the mover came to mover.head from mover.tail
+  ArrivalId other;  // the other player came to other.head from other.tail
+  Value value;      // R: the mover's coins minus the other's, from here on
+  Value interior;   // coins strictly between the two players
+  // For the states one step further out, where the other player moves next from other.tail and
+  // the mover stands still, walking towards her:
+  Value walker_before;   // best the walker gets branching off before reaching other.tail
+  Value walker_through;  // best walk that starts just before the other's city, takes its coins,
+                         // and branches off anywhere up to and including the mover's city (for
+                         // two steps out)
 };
+
+// The pending states of a walk, one array per field, so that eight neighbouring states are eight
+// consecutive values of each field for the AVX2 walk.
+template <typename Value>
+class PendingStack {
+ public:
+  // Room for `count` more states above `top`, and a vector's width of scratch beyond them (the
+  // AVX2 walk stores whole vectors).
+  void make_room(std::size_t top, std::size_t count) {
+    if (top + count + kScratch > mover_.size())
+      grow(std::max(2 * mover_.size(), top + count + kScratch));
+  }
+  std::size_t size() const { return mover_.size(); }
+
+  ArrivalId* mover() { return mover_.data(); }
+  ArrivalId* other() { return other_.data(); }
+  Value* value() { return value_.data(); }
+  Value* interior() { return interior_.data(); }
+  Value* walker_before() { return walker_before_.data(); }
+  Value* walker_through() { return walker_through_.data(); }
+
+  PendingState<Value> get(std::size_t i) const {
+    return {mover_[i], other_[i], value_[i], interior_[i], walker_before_[i], walker_through_[i]};
+  }
+  void set(std::size_t i, const PendingState<Value>& state) {
+    mover_[i] = state.mover;
+    other_[i] = state.other;
+    value_[i] = state.value;
+    interior_[i] = state.interior;
+    walker_before_[i] = state.walker_before;
+    walker_through_[i] = state.walker_through;
+  }
+  // Drops the states below `from`, moving [from, top) down to 0.
+  void drop_below(std::size_t from, std::size_t top) {
+    for (std::size_t i = from; i < top; ++i)
+      set(i - from, get(i));
+  }
+
+ private:
+  static constexpr std::size_t kScratch = 8;
+
+  [[gnu::noinline]] void grow(std::size_t size) {
+    mover_.resize(size);
+    other_.resize(size);
+    value_.resize(size);
+    interior_.resize(size);
+    walker_before_.resize(size);
+    walker_through_.resize(size);
+  }
+
+  std::vector<ArrivalId> mover_, other_;
+  std::vector<Value> value_, interior_, walker_before_, walker_through_;
+};
+
+// A pending piece of the walk: the meetings of groups [group_begin, group_end) (see
+// ForestWalker::expand_meetings), then the already evaluated states, whose outer states are
+// still to be walked.
+template <typename Value>
+struct WorkItem {
+  std::int32_t group_begin = 0;
+  std::int32_t group_end = 0;
+  std::vector<PendingState<Value>> evaluated;
+};
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define WILLOW_HAS_AVX2_COPY 1
+
+bool cpu_has_avx2() {
+  static const bool has_avx2 = __builtin_cpu_supports("avx2") != 0;
+  return has_avx2;
+}
+
+// For each 8-bit mask, the lanes whose bit is set, in order, one byte each: a permutation that
+// packs the chosen lanes of a vector to its front.
+constexpr std::array<std::uint64_t, 256> make_pack_table() {
+  std::array<std::uint64_t, 256> table{};
+  for (std::uint32_t mask = 0; mask < 256; ++mask) {
+    std::uint64_t lanes = 0;
+    int packed = 0;
+    for (std::uint64_t lane = 0; lane < 8; ++lane) {
+      if ((mask >> lane) & 1U)
+        lanes |= lane << (8 * packed++);
+    }
+    table[mask] = lanes;
+  }
+  return table;
+}
+constexpr std::array<std::uint64_t, 256> kPackTable = make_pack_table();
+
+[[gnu::target("avx2")]] std::size_t expand_eight_avx2(const ArrivalRow<std::int32_t>* rows,
+                                                      std::int32_t* best_by_arrival,
+                                                      PendingStack<std::int32_t>& pending,
+                                                      std::size_t top);
+#else
+#define WILLOW_HAS_AVX2_COPY 0
+#endif
 
 // Walks the forest of states outwards depth first from the pieces it is given, folding every start
-// pair into best_against()[a] = min over B's starts of the value of A starting on a.
+// pair (a, b) into best_by_arrival()[x] = min over B's starts b of A's value for starting on a,
+// where x is the arrival at the first city of A's way to b from a.
+template <typename Value>
 class ForestWalker {
  public:
-  explicit ForestWalker(const BranchTable& tree)
-      : tree_(&tree), best_against_(static_cast<std::size_t>(tree.size()), kPlusInfinity) {}
+  ForestWalker(const ArrivalTable<Value>& table, bool use_avx2)
+      : table_(&table),
+        rows_(table.rows()),
+        use_avx2_(use_avx2),
+        best_by_arrival_(static_cast<std::size_t>(table.arrival_count()),
+                         std::numeric_limits<Value>::max()) {}
 
-  const std::vector<Coins>& best_against() const { return best_against_; }
+  const std::vector<Value>& best_by_arrival() const { return best_by_arrival_; }
 
   // Evaluates `item` and everything further out of it. Now and then asks `sharing.wants_work()`
   // and, if so, hands the older half of its pending states to `sharing.take(...)`: those are the
-  // roots of the largest unwalked subtrees, and each is a self-contained piece of work.
+  // roots of the largest unwalked subtrees, and each is a self-contained piece of work. Throws
+  // StopRequested when a stop is requested.
   template <typename Sharing>
-  void walk(WorkItem& item, Sharing& sharing) {
-    pending_.clear();
-    if (item.evaluated.empty()) {
-      push_meetings(item.city, item.arrived_from);
-    } else {
-      pending_.swap(item.evaluated);
-    }
-    std::size_t since_check = 0;
-    while (!pending_.empty()) {
-      const State state = pending_.back();
-      pending_.pop_back();
-      expand(state);
-      if (++since_check == kCheckEvery) {
-        since_check = 0;
-        if (pending_.size() >= 2 && sharing.wants_work()) {
-          const auto half = static_cast<std::ptrdiff_t>(pending_.size() / 2);
-          sharing.take(std::vector<State>(pending_.begin(), pending_.begin() + half));
-          pending_.erase(pending_.begin(), pending_.begin() + half);
+  void walk(WorkItem<Value>& item, Sharing& sharing) {
+    std::size_t top = item.evaluated.size();
+    pending_.make_room(0, top);
+    for (std::size_t i = 0; i < top; ++i)
+      pending_.set(i, item.evaluated[i]);
+    item.evaluated = {};
+    std::int32_t next_group = item.group_begin;
+    // The AVX2 walk advances the top eight states together: while fewer are pending, more
+    // meetings are started, so that a narrow forest (a path's) still fills the lanes.
+    const std::size_t wanted = use_avx2_ ? 8 : 1;
+    std::size_t until_check = kCheckEvery;
+    for (;;) {
+      while (top < wanted && next_group < item.group_end)
+        top = expand_meetings(next_group++, top);
+      if (top == 0)
+        break;
+      if (top >= 8 && use_avx2_) {
+        top = expand_eight(top);
+      } else {
+        --top;
+        top = expand<false>(pending_.get(top), top);
+      }
+      if (--until_check == 0) {
+        until_check = kCheckEvery;
+        throw_if_stop_requested();
+        if (top >= 2 && sharing.wants_work()) {
+          const std::size_t half = top / 2;
+          std::vector<PendingState<Value>> shared(half);
+          for (std::size_t i = 0; i < half; ++i)
+            shared[i] = pending_.get(i);
+          sharing.take(std::move(shared));
+          pending_.drop_below(half, top);
+          top -= half;
         }
       }
     }
   }
 
  private:
-  static constexpr std::size_t kCheckEvery = 4096;  // states, some tens of microseconds
+  static constexpr std::size_t kCheckEvery = 4096;  // steps of 1 or 8 states, some microseconds
 
-  void push_meetings(City city, City arrived_from) {
-    if (arrived_from == kNone) {
-      // Both players start on `city` (a == b): A moves first from there.
-      const State start = meeting_state(kNone, city, tree_->city(city), kNone);
-      best_against_[city] = std::min(best_against_[city], tree_->coins(city) + start.value);
-    }
-    for (const City* other_from = tree_->neighbours_begin(city);
-         other_from != tree_->neighbours_end(city); ++other_from) {
-      if (*other_from != arrived_from) {
-        pending_.push_back(meeting_state(arrived_from, city, tree_->city(city), *other_from));
+  std::size_t expand_eight(std::size_t top) {
+#if WILLOW_HAS_AVX2_COPY
+    if constexpr (std::is_same_v<Value, std::int32_t>)
+      return expand_eight_avx2(rows_, best_by_arrival_.data(), pending_, top);
+#endif
+    return top;  // not reached: use_avx2_ is only set for 32-bit values on x86-64
+  }
+
+  // Group g < arrival count: the meetings on g's head whose mover arrived over g; group
+  // arrival count + c: those on city c whose mover stood there from the start. Each has one
+  // meeting per arrival of the other player. Evaluates them and expands them above `top`, or
+  // folds the start pair straight away where that is all that lies further out. Returns the new
+  // top.
+  std::size_t expand_meetings(std::int32_t group, std::size_t top) {
+    const std::int32_t arrival_count = table_->arrival_count();
+    const ArrivalId mover_arrival = group < arrival_count ? group : kNone;
+    const City city = group < arrival_count ? table_->head(mover_arrival) : group - arrival_count;
+    for (ArrivalId other = table_->arrivals_begin(city); other < table_->arrivals_end(city);
+         ++other) {
+      if (other == mover_arrival)
+        continue;
+      // The mover takes the richest branch at the city that neither player came from, the other
+      // the next one.
+      const ArrivalRow<Value>& away = rows_[rows_[other].reverse];  // branches at `city`
+      const bool lost_best = mover_arrival == away.best_arrival;
+      const bool lost_one = lost_best || mover_arrival == away.second_arrival;
+      const Value first = lost_best ? away.second : away.best;
+      const Value second = lost_one ? away.third : away.second;
+      const PendingState<Value> meeting{mover_arrival,
+                                        other,
+                                        static_cast<Value>(first - second),
+                                        0,
+                                        first,
+                                        static_cast<Value>(away.tail_coins + first)};
+      if (mover_arrival == kNone) {
+        // The mover stands on her start: the only state further out is the start pair where the
+        // other player starts on other's tail and steps onto the city first.
+        const ArrivalRow<Value>& start = rows_[other];
+        const Value value = std::max<Value>(
+            -meeting.value,
+            start.best_or_none - std::max<Value>(meeting.walker_before, start.second));
+        Value& best = best_by_arrival_[other];
+        best = std::min<Value>(best, start.tail_coins - start.head_coins + value);
+      } else {
+        top = expand<true>(meeting, top);
       }
     }
+    return top;
   }
 
-  // Pushes every state one step further out of `inner` (the player on inner.other_at had come
-  // from inner.other_from) and records the start pairs among them.
-  void expand(const State& inner) {
-    const City at = inner.other_from;
-    if (at == kNone)
-      return;  // the other player is still on her start: nothing lies further out
-    const CityRecord& at_record = tree_->city(at);
-    if (inner.from != kNone) {
-      // The mover of the outer state arrived over a real road other than the one she left by.
-      for (const City* from = tree_->neighbours_begin(at); from != tree_->neighbours_end(at);
-           ++from) {
-        if (*from != inner.other_at)
-          pending_.push_back(outer_state(inner, at_record, *from));
-      }
-      // Or she stood on her start: B's first move, A having made one step from her start
-      // inner.from. The only state further out is the start pair itself, so it is folded now.
-      const State b_first_move = outer_state(inner, at_record, kNone);
-      record_start_pair(b_first_move, tree_->city(inner.from));
-    } else {
-      // inner's mover is still on her start (B before her first move), so the outer state is the
-      // start pair. An outer mover who had moved while her opponent had not is unreachable.
-      record_start_pair(inner, at_record);
+  // Pushes every state one step further out of `inner` (the other player is to move from
+  // inner.other's tail, having come there over any arrival but the one from inner.other's head)
+  // above `top`, and folds the start pair one step further out of the state where she stood on
+  // her start instead. Returns the new top. kMeeting: both players of `inner` stand on one city.
+  template <bool kMeeting>
+  [[gnu::always_inline]] std::size_t expand(const PendingState<Value> inner, std::size_t top) {
+    // Read once into locals: the stores of outer states could alias the rows otherwise.
+    const ArrivalRow<Value>& other = rows_[inner.other];
+    const ArrivalRow<Value>& mover = rows_[inner.mover];
+    const Value other_head_coins = other.head_coins;
+    const Value other_tail_coins = other.tail_coins;
+    const Value best = other.best;
+    const Value second = other.second;
+    const Value third = other.third;
+    const Value best_or_none = other.best_or_none;
+    const Value second_or_none = other.second_or_none;
+    const ArrivalId best_arrival = other.best_arrival;
+    const ArrivalId second_arrival = other.second_arrival;
+    const ArrivalId earlier_begin = other.earlier_begin;
+    const ArrivalId earlier_end = other.earlier_end;
+    const ArrivalId reverse = other.reverse;
+    const Value mover_head_coins = mover.head_coins;
+
+    // The other player steps towards the mover: into other's head, whose coins are hers unless
+    // the mover stands there; or she leaves the path by a branch, and the walker (the mover of
+    // inner) comes on and branches off before her or where she stood.
+    const Value step_coins = kMeeting ? 0 : other_head_coins;
+    const Value interior = kMeeting ? 0 : inner.interior + other_head_coins;
+    const Value stepped = step_coins - inner.value;
+    const Value walker_through_base = interior + other_tail_coins;
+
+    // She stood on her start other.tail (no branch lost); one step further out is the start pair
+    // with A on mover.tail, who steps towards her first.
+    const Value b_value = std::max<Value>(
+        stepped, best_or_none - std::max<Value>(inner.walker_before, interior + second));
+    const Value b_walker_before = std::max<Value>(best, inner.walker_through);
+    const Value a_value = std::max<Value>(
+        mover_head_coins - b_value,
+        mover.best_or_none -
+            std::max<Value>(b_walker_before, interior + mover_head_coins + mover.second));
+    Value& best_for_a = best_by_arrival_[inner.mover];
+    best_for_a = std::min<Value>(best_for_a, mover.tail_coins - other_tail_coins + a_value);
+
+    // Every arrival at her city but the one coming back from where the mover is.
+    const ArrivalId before_reverse = reverse - earlier_begin;
+    const ArrivalId outer_count = earlier_end - earlier_begin - 1;
+    pending_.make_room(top, static_cast<std::size_t>(outer_count));
+    ArrivalId* const outer_mover = pending_.mover() + top;
+    ArrivalId* const outer_other = pending_.other() + top;
+    Value* const outer_value = pending_.value() + top;
+    Value* const outer_interior = pending_.interior() + top;
+    Value* const outer_walker_before = pending_.walker_before() + top;
+    Value* const outer_walker_through = pending_.walker_through() + top;
+    for (ArrivalId k = 0; k < outer_count; ++k) {
+      const ArrivalId earlier = earlier_begin + k + (k >= before_reverse);
+      const bool lost_best = earlier == best_arrival;
+      const bool lost_one = lost_best | (earlier == second_arrival);
+      const Value leave = lost_best ? second : best;
+      const Value leave_or_none = lost_best ? second_or_none : best_or_none;
+      const Value next_free = lost_one ? third : second;
+      outer_mover[k] = earlier;
+      outer_other[k] = inner.mover;
+      outer_value[k] = std::max<Value>(
+          stepped, leave_or_none - std::max<Value>(inner.walker_before, interior + next_free));
+      outer_interior[k] = interior;
+      outer_walker_before[k] = std::max<Value>(leave, inner.walker_through);
+      outer_walker_through[k] =
+          mover_head_coins + std::max<Value>(inner.walker_before, walker_through_base + leave);
     }
+    return top + static_cast<std::size_t>(outer_count);
   }
 
-  // Folds the start pair one step out of `b_first_move` (A on her start, whose record is given,
-  // B on hers) into A's running minimum.
-  void record_start_pair(const State& b_first_move, const CityRecord& a_start_record) {
-    const State start = outer_state(b_first_move, a_start_record, kNone);
-    const Coins value = start.at_coins - start.other_at_coins + start.value;
-    Coins& best = best_against_[start.at];
-    best = std::min(best, value);
-  }
-
-  const BranchTable* tree_;
-  std::vector<Coins> best_against_;
-  std::vector<State> pending_;
+  const ArrivalTable<Value>* table_;
+  const ArrivalRow<Value>* rows_;
+  bool use_avx2_;
+  std::vector<Value> best_by_arrival_;
+  PendingStack<Value> pending_;
 };
 
-// Below this many cities a case is solved on the calling thread: the work is too small to share.
-constexpr std::int32_t kParallelFromCities = 256;
+#if WILLOW_HAS_AVX2_COPY
+// Eight 32-bit lanes: the operations of the scalar walk, by name.
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i load_lanes(const std::int32_t* at) {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at));
+}
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i add(__m256i a, __m256i b) {
+  return _mm256_add_epi32(a, b);
+}
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i sub(__m256i a, __m256i b) {
+  return _mm256_sub_epi32(a, b);
+}
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i max(__m256i a, __m256i b) {
+  return _mm256_max_epi32(a, b);
+}
+// Stores the lanes that `pack` picks (see kPackTable) at `at`, and garbage after them.
+[[gnu::target("avx2"), gnu::always_inline]] inline void store_packed(std::int32_t* at,
+                                                                     __m256i lanes, __m256i pack) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(at), _mm256_permutevar8x32_epi32(lanes, pack));
+}
 
-}  // namespace
+// ForestWalker::expand for the top eight pending states at once, one per 32-bit lane: the same
+// formulas, the rows' fields gathered, the outer states packed onto the stack per round of
+// arrivals (round r: every lane's r-th outer state, if it has one).
+[[gnu::target("avx2")]] std::size_t expand_eight_avx2(const ArrivalRow<std::int32_t>* rows,
+                                                      std::int32_t* best_by_arrival,
+                                                      PendingStack<std::int32_t>& pending,
+                                                      std::size_t top) {
+  using Row = ArrivalRow<std::int32_t>;
+  static_assert(sizeof(Row) == 64);
+  top -= 8;
+  const __m256i mover = load_lanes(pending.mover() + top);
+  const __m256i other = load_lanes(pending.other() + top);
+  const __m256i value = load_lanes(pending.value() + top);
+  const __m256i inner_interior = load_lanes(pending.interior() + top);
+  const __m256i walker_before = load_lanes(pending.walker_before() + top);
+  const __m256i walker_through = load_lanes(pending.walker_through() + top);
 
-Coins solve(const Instance& instance) {
-  const BranchTable tree(instance);
-  const std::int32_t n = tree.size();
+  const auto* const words = reinterpret_cast<const int*>(rows);
+  const __m256i other_row = _mm256_slli_epi32(other, 4);  // 16 words per row
+  const __m256i mover_row = _mm256_slli_epi32(mover, 4);
+#define WILLOW_GATHER(row, field) _mm256_i32gather_epi32(words + offsetof(Row, field) / 4, row, 4)
+  const __m256i other_head_coins = WILLOW_GATHER(other_row, head_coins);
+  const __m256i other_tail_coins = WILLOW_GATHER(other_row, tail_coins);
+  const __m256i best = WILLOW_GATHER(other_row, best);
+  const __m256i second = WILLOW_GATHER(other_row, second);
+  const __m256i third = WILLOW_GATHER(other_row, third);
+  const __m256i best_or_none = WILLOW_GATHER(other_row, best_or_none);
+  const __m256i second_or_none = WILLOW_GATHER(other_row, second_or_none);
+  const __m256i best_arrival = WILLOW_GATHER(other_row, best_arrival);
+  const __m256i second_arrival = WILLOW_GATHER(other_row, second_arrival);
+  const __m256i earlier_begin = WILLOW_GATHER(other_row, earlier_begin);
+  const __m256i earlier_end = WILLOW_GATHER(other_row, earlier_end);
+  const __m256i reverse = WILLOW_GATHER(other_row, reverse);
+  const __m256i mover_head_coins = WILLOW_GATHER(mover_row, head_coins);
+  const __m256i mover_tail_coins = WILLOW_GATHER(mover_row, tail_coins);
+  const __m256i mover_best_or_none = WILLOW_GATHER(mover_row, best_or_none);
+  const __m256i mover_second = WILLOW_GATHER(mover_row, second);
+#undef WILLOW_GATHER
 
-  std::vector<WorkItem> groups;
-  groups.reserve(3 * static_cast<std::size_t>(n));
-  for (City city = 0; city < n; ++city) {
-    groups.push_back(WorkItem{city, kNone, {}});
-    for (const City* from = tree.neighbours_begin(city); from != tree.neighbours_end(city);
-         ++from) {
-      groups.push_back(WorkItem{city, *from, {}});
-    }
+  const __m256i interior = add(inner_interior, other_head_coins);
+  const __m256i stepped = sub(other_head_coins, value);
+  const __m256i walker_through_base = add(interior, other_tail_coins);
+  const __m256i b_value =
+      max(stepped, sub(best_or_none, max(walker_before, add(interior, second))));
+  const __m256i b_walker_before = max(best, walker_through);
+  const __m256i a_value =
+      max(sub(mover_head_coins, b_value),
+          sub(mover_best_or_none,
+              max(b_walker_before, add(add(interior, mover_head_coins), mover_second))));
+  // Two lanes may fold into the same entry: one lane at a time.
+  alignas(32) std::int32_t fold_at[8];
+  alignas(32) std::int32_t fold_value[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(fold_at), mover);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(fold_value),
+                     add(sub(mover_tail_coins, other_tail_coins), a_value));
+  for (int lane = 0; lane < 8; ++lane) {
+    std::int32_t& best_for_a = best_by_arrival[fold_at[lane]];
+    best_for_a = std::min(best_for_a, fold_value[lane]);
   }
 
-  std::vector<Coins> best_against;
-  if (n < kParallelFromCities) {
+  const __m256i outer_count = sub(sub(earlier_end, earlier_begin), _mm256_set1_epi32(1));
+  const __m256i before_reverse = sub(reverse, earlier_begin);
+  alignas(32) std::int32_t counts[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(counts), outer_count);
+  std::int32_t rounds = 0;
+  std::size_t total = 0;
+  for (const std::int32_t count : counts) {
+    rounds = std::max(rounds, count);
+    total += static_cast<std::size_t>(count);
+  }
+  pending.make_room(top, total);
+  std::int32_t* const outer_mover = pending.mover();
+  std::int32_t* const outer_other = pending.other();
+  std::int32_t* const outer_value = pending.value();
+  std::int32_t* const outer_interior = pending.interior();
+  std::int32_t* const outer_walker_before = pending.walker_before();
+  std::int32_t* const outer_walker_through = pending.walker_through();
+  for (std::int32_t round = 0; round < rounds; ++round) {
+    const __m256i k = _mm256_set1_epi32(round);
+    const __m256i active = _mm256_cmpgt_epi32(outer_count, k);
+    // earlier_begin + k + (k >= before_reverse): k + 1, less one (a true compare's -1) below it.
+    const __m256i earlier = add(add(earlier_begin, _mm256_set1_epi32(round + 1)),
+                                _mm256_cmpgt_epi32(before_reverse, k));
+    const __m256i lost_best = _mm256_cmpeq_epi32(earlier, best_arrival);
+    const __m256i lost_one =
+        _mm256_or_si256(lost_best, _mm256_cmpeq_epi32(earlier, second_arrival));
+    const __m256i leave = _mm256_blendv_epi8(best, second, lost_best);
+    const __m256i leave_or_none = _mm256_blendv_epi8(best_or_none, second_or_none, lost_best);
+    const __m256i next_free = _mm256_blendv_epi8(second, third, lost_one);
+    const auto mask = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(active)));
+    const __m256i pack =
+        _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kPackTable[mask])));
+    store_packed(outer_mover + top, earlier, pack);
+    store_packed(outer_other + top, mover, pack);
+    store_packed(outer_value + top,
+                 max(stepped, sub(leave_or_none, max(walker_before, add(interior, next_free)))),
+                 pack);
+    store_packed(outer_interior + top, interior, pack);
+    store_packed(outer_walker_before + top, max(leave, walker_through), pack);
+    store_packed(outer_walker_through + top,
+                 add(mover_head_coins, max(walker_before, add(walker_through_base, leave))), pack);
+    top += static_cast<std::size_t>(__builtin_popcount(mask));
+  }
+  return top;
+}
+#endif
+
+// Whether every number the walk forms fits in 32 bits. Every value is a difference of two coin
+// sums over disjoint sets of cities and every walk is a coin sum, so all lie in [-total, total];
+// kNoBranch (-2^30) must lie below them and stay above -2^31 once a walk is subtracted, and a
+// start pair's value adds two such differences.
+bool fits_32_bits(const Instance& instance) {
+  Coins total = 0;
+  for (const Coins coins : instance.coins) {
+    total += coins;
+    if (total >= (Coins{1} << 30))
+      return false;
+  }
+  return true;
+}
+
+template <typename Value>
+Coins solve_with(const Instance& instance, const SolverOptions& options, bool use_avx2) {
+  const ArrivalTable<Value> table(instance);
+  const std::int32_t n = table.city_count();
+  const std::int32_t group_count = table.arrival_count() + n;
+
+  std::vector<Value> best_by_arrival;
+  if (n < options.parallel_from_cities) {
     struct NoSharing {
       bool wants_work() const { return false; }
-      void take(std::vector<State>&&) {}
+      void take(std::vector<PendingState<Value>>&&) {}
     } no_sharing;
-    ForestWalker walker(tree);
-    for (WorkItem& group : groups)
-      walker.walk(group, no_sharing);
-    best_against = walker.best_against();
+    ForestWalker<Value> walker(table, use_avx2);
+    WorkItem<Value> everything{0, group_count, {}};
+    walker.walk(everything, no_sharing);
+    best_by_arrival = walker.best_by_arrival();
   } else {
-    tbb::enumerable_thread_specific<ForestWalker> walkers([&tree] { return ForestWalker(tree); });
+    const int threads = tbb::this_task_arena::max_concurrency();
+    // Pieces of some hundreds of groups: enough to keep eight lanes busy, many more than threads.
+    const std::int32_t chunk = std::max(64, group_count / (32 * threads));
+    std::vector<WorkItem<Value>> chunks;
+    for (std::int32_t begin = 0; begin < group_count; begin += chunk)
+      chunks.push_back(WorkItem<Value>{begin, std::min(group_count, begin + chunk), {}});
+    tbb::enumerable_thread_specific<ForestWalker<Value>> walkers(
+        [&table, use_avx2] { return ForestWalker<Value>(table, use_avx2); });
     // Pieces handed out but not yet started. Sharing only while few are queued keeps the memory
     // at O(N) per thread however unbalanced the forest is.
     std::atomic<int> queued{0};
-    const int enough_queued = 2 * tbb::this_task_arena::max_concurrency();
+    const int enough_queued = 2 * threads;
+    struct FeederSharing {
+      tbb::feeder<WorkItem<Value>>& feeder;
+      std::atomic<int>& queued;
+      int enough;
+      bool wants_work() const { return queued.load(std::memory_order_relaxed) < enough; }
+      void take(std::vector<PendingState<Value>>&& states) {
+        queued.fetch_add(1, std::memory_order_relaxed);
+        feeder.add(WorkItem<Value>{0, 0, std::move(states)});
+      }
+    };
     // Isolated so that a thread of this loop never runs another case's work in the middle of a
     // walk and so never re-enters its own walker.
     tbb::this_task_arena::isolate([&] {
-      tbb::parallel_for_each(groups.begin(), groups.end(),
-                             [&](WorkItem& item, tbb::feeder<WorkItem>& feeder) {
+      tbb::parallel_for_each(chunks.begin(), chunks.end(),
+                             [&](WorkItem<Value>& item, tbb::feeder<WorkItem<Value>>& feeder) {
                                if (!item.evaluated.empty())
                                  queued.fetch_sub(1, std::memory_order_relaxed);
-                               struct FeederSharing {
-                                 tbb::feeder<WorkItem>& feeder;
-                                 std::atomic<int>& queued;
-                                 int enough;
-                                 bool wants_work() const {
-                                   return queued.load(std::memory_order_relaxed) < enough;
-                                 }
-                                 void take(std::vector<State>&& states) {
-                                   queued.fetch_add(1, std::memory_order_relaxed);
-                                   feeder.add(WorkItem{kNone, kNone, std::move(states)});
-                                 }
-                               } sharing{feeder, queued, enough_queued};
+                               FeederSharing sharing{feeder, queued, enough_queued};
                                walkers.local().walk(item, sharing);
                              });
     });
-    best_against.assign(static_cast<std::size_t>(n), kPlusInfinity);
-    for (const ForestWalker& walker : walkers) {
-      for (City a = 0; a < n; ++a) {
-        best_against[a] = std::min(best_against[a], walker.best_against()[a]);
-      }
+    best_by_arrival.assign(static_cast<std::size_t>(table.arrival_count()),
+                           std::numeric_limits<Value>::max());
+    for (const ForestWalker<Value>& walker : walkers) {
+      for (std::size_t k = 0; k < best_by_arrival.size(); ++k)
+        best_by_arrival[k] = std::min(best_by_arrival[k], walker.best_by_arrival()[k]);
     }
   }
-  return *std::max_element(best_against.begin(), best_against.end());
+
+  Coins answer = std::numeric_limits<Coins>::min();
+  for (City a = 0; a < n; ++a) {
+    Value best_against_a = table.same_start_value(a);
+    // A's first steps out of a are the reverses of the arrivals at a.
+    for (ArrivalId in = table.arrivals_begin(a); in < table.arrivals_end(a); ++in)
+      best_against_a = std::min(best_against_a, best_by_arrival[table.rows()[in].reverse]);
+    answer = std::max<Coins>(answer, best_against_a);
+  }
+  return answer;
+}
+
+}  // namespace
+
+Coins solve(const Instance& instance, const SolverOptions& options) {
+  if (options.allow_32_bit && fits_32_bits(instance)) {
+#if WILLOW_HAS_AVX2_COPY
+    const bool use_avx2 = options.allow_avx2 && cpu_has_avx2();
+#else
+    const bool use_avx2 = false;
+#endif
+    return solve_with<std::int32_t>(instance, options, use_avx2);
+  }
+  return solve_with<Coins>(instance, options, false);
 }
 
 }  // namespace gamebatch::willow

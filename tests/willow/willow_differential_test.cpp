@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
+#include <numeric>
 #include <random>
 #include <set>
 #include <sstream>
@@ -132,6 +134,24 @@ TEST(WillowBruteForce, RejectsTooLargeAndInvalidInstances) {
 // ---------------------------------------------------------------------------------------------
 // The fast solver against the oracle.
 
+// Every way solve() can compute: 32-bit with the AVX2 walk (where the CPU has it) or the scalar
+// one, 64-bit, each on the calling thread and on the parallel walk (which small trees only take
+// when told to).
+std::vector<std::pair<std::string, SolverOptions>> every_way() {
+  std::vector<std::pair<std::string, SolverOptions>> ways;
+  for (const bool parallel : {false, true}) {
+    const std::string where = parallel ? ", parallel" : "";
+    SolverOptions options;
+    options.parallel_from_cities = parallel ? 1 : std::numeric_limits<std::int32_t>::max();
+    ways.emplace_back("32-bit, AVX2 if the CPU has it" + where, options);
+    options.allow_avx2 = false;
+    ways.emplace_back("32-bit, scalar" + where, options);
+    options.allow_32_bit = false;
+    ways.emplace_back("64-bit" + where, options);
+  }
+  return ways;
+}
+
 TEST(WillowDifferential, FastSolverMatchesBruteForceOnEveryShapeAndCoinPattern) {
   // Sizes 1..9 in bulk; 10..12 (the oracle's limit, still about 1 ms a tree) more sparingly.
   // About 17,000 trees, under 2 s in a Release build.
@@ -142,6 +162,7 @@ TEST(WillowDifferential, FastSolverMatchesBruteForceOnEveryShapeAndCoinPattern) 
   constexpr Coins kMaxCoinChoices[] = {1, 4, 20, 10000};
   constexpr int kMaxReportedFailures = 10;
 
+  const auto ways = every_way();
   int checked = 0;
   int failures = 0;
   std::uint64_t combination = 0;
@@ -155,12 +176,14 @@ TEST(WillowDifferential, FastSolverMatchesBruteForceOnEveryShapeAndCoinPattern) 
           const Coins max_coin = kMaxCoinChoices[tree % std::size(kMaxCoinChoices)];
           const Instance instance = generate_instance(shape, city_count, pattern, max_coin, rng);
           const Coins expected = solve_brute_force(instance);
-          const Coins actual = solve(instance);
           ++checked;
-          if (actual != expected && ++failures <= kMaxReportedFailures) {
-            ADD_FAILURE() << "shape " << to_string(shape) << ", coins " << to_string(pattern)
-                          << ": solve() = " << actual << ", brute force = " << expected << "\n  "
-                          << describe(instance);
+          for (const auto& [way, options] : ways) {
+            const Coins actual = solve(instance, options);
+            if (actual != expected && ++failures <= kMaxReportedFailures) {
+              ADD_FAILURE() << "shape " << to_string(shape) << ", coins " << to_string(pattern)
+                            << ", " << way << ": solve() = " << actual
+                            << ", brute force = " << expected << "\n  " << describe(instance);
+            }
           }
         }
       }
@@ -171,6 +194,49 @@ TEST(WillowDifferential, FastSolverMatchesBruteForceOnEveryShapeAndCoinPattern) 
       static_cast<int>(std::size(kAllShapes) * std::size(kAllCoinPatterns));
   EXPECT_EQ(checked, kCombinations * (kBulkMaxCities * kBulkTreesPerSize +
                                       (kMaxCities - kBulkMaxCities) * kLargeTreesPerSize));
+}
+
+// The 32-bit walk is used while the coins total less than 2^30, where every value it forms is
+// the largest; at 2^30 the 64-bit walk takes over.
+TEST(WillowDifferential, FastSolverMatchesBruteForceAtTheEdgeOf32Bits) {
+  std::mt19937_64 rng(0x32b1);
+  for (const Coins total : {(Coins{1} << 30) - 1, Coins{1} << 30}) {
+    for (int round = 0; round < 200; ++round) {
+      const auto shape = kAllShapes[round % std::size(kAllShapes)];
+      const auto cities = static_cast<std::int32_t>(2 + round % 7);
+      Instance instance = generate_instance(shape, cities, CoinPattern::mixed, 1000, rng);
+      // Scale the coins to the total, the rounding's remainder on a random city.
+      const Coins drawn = std::accumulate(instance.coins.begin(), instance.coins.end(), Coins{1});
+      Coins sum = 0;
+      for (Coins& coins : instance.coins) {
+        coins = coins * total / drawn;
+        sum += coins;
+      }
+      instance.coins[rng() % instance.coins.size()] += total - sum;
+      const Coins expected = solve_brute_force(instance);
+      for (const auto& [way, options] : every_way()) {
+        ASSERT_EQ(solve(instance, options), expected)
+            << "total " << total << ", " << way << ": " << describe(instance);
+      }
+    }
+  }
+}
+
+// Beyond the oracle's reach, every way of computing against every other.
+TEST(WillowDifferential, EveryWayOfSolvingAgreesOnLargeTrees) {
+  std::mt19937_64 rng(0xb16);
+  const auto ways = every_way();
+  for (const std::int32_t cities : {40, 300, 1200}) {
+    for (const TreeShape shape : kAllShapes) {
+      const Instance instance =
+          generate_instance(shape, cities, CoinPattern::mixed, cities == 40 ? 30 : 10000, rng);
+      const Coins expected = solve(instance, ways.back().second);
+      for (const auto& [way, options] : ways) {
+        EXPECT_EQ(solve(instance, options), expected)
+            << way << ", " << to_string(shape) << ", N = " << cities;
+      }
+    }
+  }
 }
 
 TEST(WillowDifferential, FastSolverMatchesBruteForceOnOfficialSamples) {

@@ -3,7 +3,9 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -11,6 +13,7 @@
 #include <gtest/gtest.h>
 #include <oneapi/tbb/global_control.h>
 
+#include "core/stop_request.hpp"
 #include "core/willow/generators.hpp"
 #include "core/willow/willow.hpp"
 #include "io/willow/format.hpp"
@@ -130,6 +133,32 @@ TEST(WillowSolver, LargeCoinsAgreeWithBruteForce) {
     const Instance instance =
         generate_instance(shape, cities, CoinPattern::mixed, 1'000'000'000, rng);
     ASSERT_EQ(solve(instance), solve_brute_force(instance)) << "round " << round;
+  }
+}
+
+// A requested stop ends a solve within a few milliseconds of work with StopRequested, on the
+// calling thread's walk and on the parallel one; once the request is cleared, solving works again.
+TEST(WillowSolver, StopRequestEndsTheSolvePromptly) {
+  std::mt19937_64 rng(17);
+  const Instance instance =
+      generate_instance(TreeShape::random, 5000, CoinPattern::mixed, 10000, rng);
+  for (const bool parallel : {false, true}) {
+    SolverOptions options;
+    options.parallel_from_cities = parallel ? 256 : std::numeric_limits<std::int32_t>::max();
+    const auto full_start = std::chrono::steady_clock::now();
+    const Coins expected = solve(instance, options);
+    const auto full = std::chrono::steady_clock::now() - full_start;
+    {
+      struct ClearStopRequest {
+        ~ClearStopRequest() { clear_stop_request(); }
+      } clear_afterwards;
+      request_stop();
+      const auto stopped_start = std::chrono::steady_clock::now();
+      EXPECT_THROW(solve(instance, options), StopRequested) << "parallel: " << parallel;
+      const auto stopped = std::chrono::steady_clock::now() - stopped_start;
+      EXPECT_LT(stopped, full / 4) << "parallel: " << parallel;
+    }
+    EXPECT_EQ(solve(instance, options), expected) << "parallel: " << parallel;
   }
 }
 
