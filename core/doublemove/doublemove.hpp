@@ -74,11 +74,45 @@ std::string to_decimal(Value value);
 
 class StateTableStore;
 
-// The number of pick sequences Alice wins under optimal play: replays the given declarations and
-// looks the state they lead to up in the state table of n, which `store` builds at most once.
-Value solve(const Instance& instance, StateTableStore& store);
+// How solve() values the game still to be played after the given declarations. Every method gives
+// the same answer; they differ in time and memory.
+enum class SolveMethod {
+  // The table when `store` holds n's already. Otherwise a search, unless cheap bounds on the
+  // states reachable show it would take more than its limit (an eighth of the table's states in
+  // moves, at most 2^20: late cases, a dozen declarations left or fewer, stay far within it);
+  // a search that reaches the limit gives up for the table.
+  automatic,
+  // Look the state up in the state table of n, which the store builds (or loads) at most once
+  // and shares: 8 or 16 bytes for every state of n, up to 1.87 GB for n = kMaxN.
+  table,
+  // A memoised search over the states reachable from the case's own state (search.hpp): no table,
+  // however many states that takes.
+  search,
+};
+
+// The number of pick sequences Alice wins under optimal play: replays the given declarations, then
+// values the state they lead to by `method`. Throws std::invalid_argument for an instance that
+// check_instance rejects.
+Value solve(const Instance& instance, StateTableStore& store,
+            SolveMethod method = SolveMethod::automatic);
 // The same with the process-wide store (default_store()).
 Value solve(const Instance& instance);
+
+// What solve(instance) does with the automatic method and a store that holds no table of n, for
+// cost estimates; instance must be valid (check_instance).
+struct SolvePlan {
+  enum class Path {
+    replay,             // the given declarations end every pick sequence: the replay is all
+    search,             // a search that surely stays within its limit
+    search_then_table,  // a search that may reach its limit, then the table
+    table,              // the table: a search surely would not stay within its limit
+  };
+  Path path = Path::table;
+  // search: at most the states the search visits (an upper bound); search_then_table and table:
+  // the table's state count; replay: 0.
+  double states = 0;
+};
+SolvePlan plan_solve(const Instance& instance);
 
 // The same value by playing the literal game: labelled declarations, every ordered pair (a, b)
 // as a move, every pick sequence, memoised on the multiset of alive pick sets. Knows nothing of

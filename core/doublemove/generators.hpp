@@ -29,6 +29,12 @@ std::string_view to_string(DeclarationPattern pattern);
 // Deterministic for a given rng state, and the same on every platform (core/random.hpp).
 Instance generate_instance(int n, int k, DeclarationPattern pattern, std::mt19937_64& rng);
 
+// The same with the game still running after the k declarations (0 <= k <= n): a draw that would
+// end it (give a component a second cycle) is drawn again, so n - k trees are left. Late cases of
+// this kind (a dozen declarations left or fewer) are what a search answers without the table.
+// `pattern` must not be `ending`.
+Instance generate_running_instance(int n, int k, DeclarationPattern pattern, std::mt19937_64& rng);
+
 // A k for n: 0 or n + 1 a quarter of the time each, otherwise uniform over 0..n+1.
 int random_declaration_count(int n, std::mt19937_64& rng);
 

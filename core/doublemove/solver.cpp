@@ -1,13 +1,16 @@
-// The fast solver: replay the given declarations, then look the state they lead to up in the
-// table of n. The answer is what the given turns already decided (the spec's g(i) for even
-// i <= k) plus the table's value of the rest of the game.
+// The fast solver: replay the given declarations, then value the state they lead to, in the table
+// of n or by a search from that state alone. The answer is what the given turns already decided
+// (the spec's g(i) for even i <= k) plus the value of the rest of the game.
 #include <algorithm>
+#include <array>
+#include <memory>
 #include <numeric>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/doublemove/doublemove.hpp"
+#include "core/doublemove/search.hpp"
 #include "core/doublemove/state_space.hpp"
 #include "core/doublemove/state_table.hpp"
 
@@ -101,6 +104,96 @@ class Components {
   std::vector<int> cycles_;
 };
 
+// Where the given declarations leave the game.
+struct Position {
+  Value decided = 0;       // sequences Alice won at the given turns
+  bool game_over = false;  // every sequence has ended (a two-cycle component)
+  SizeRuns trees;          // otherwise: the state the rest of the game starts from
+  int one_cycle_components = 0;
+};
+
+Position replay(const Instance& instance) {
+  if (const std::string problem = check_instance(instance); !problem.empty())
+    throw std::invalid_argument("doublemove::solve: " + problem);
+  const int n = instance.n;
+  Components components(n);
+  Position position;
+  // alive = f(G_i) * 2^(n+1-i): pick sequences still running after turn i.
+  Value alive = Value{1} << (n + 1);
+  int turn = 0;
+  for (const auto& [a, b] : instance.declarations) {
+    components.add_edge(a - 1, b - 1);
+    ++turn;
+    const Value still_alive = components.orientations() << (n + 1 - turn);
+    if (turn % 2 == 0)
+      position.decided += alive - still_alive;  // sequences ending at this even turn are Alice's
+    alive = still_alive;
+  }
+  // Always so after n + 1 declarations.
+  position.game_over = alive == 0;
+  if (!position.game_over) {
+    position.trees = SizeRuns::of(components.tree_sizes());
+    position.one_cycle_components = components.one_cycle_components();
+  }
+  return position;
+}
+
+// A search may try at most this many moves (look-ups of a state's value): an eighth of the
+// table's states, and never more than 2^20. A move costs about as much as a state of the table's
+// build (a colex rank and a hash probe against the table's shared moves and dense stores), so a
+// search within the limit costs a fraction of the table's build, and its memo (at most a state
+// per move) a fraction of the table's memory; late cases (a dozen declarations left or fewer)
+// try a few hundred thousand moves at most, whatever n. Beyond the limit the case is an early
+// one, and the table, shared by every case of n in the run and kept in the answer cache, is the
+// better buy: at most an eighth of its build was spent on the way.
+constexpr double kSearchMovesPerTableState = 1.0 / 8;
+constexpr double kMostSearchMoves = 1 << 20;
+
+constexpr std::array<std::uint64_t, kMaxN + 1> kTableStates = [] {
+  std::array<std::uint64_t, kMaxN + 1> states{};
+  for (int n = 1; n <= kMaxN; ++n)
+    states[static_cast<std::size_t>(n)] = state_count_for(n);
+  return states;
+}();
+
+double search_move_limit(int n) {
+  return std::min(
+      static_cast<double>(kTableStates[static_cast<std::size_t>(n)]) * kSearchMovesPerTableState,
+      kMostSearchMoves);
+}
+
+// A case whose reachable states surely exceed the search's limit (k = 0 and other early cases:
+// many trees of a few sizes) goes to the table at once; one whose reachable states are surely
+// within it is searched; the others (many trees of distinct sizes, where the upper bound is loose)
+// try the search.
+SolvePlan plan_position(int n, const Position& position) {
+  SolvePlan plan;
+  if (position.game_over) {
+    plan.path = SolvePlan::Path::replay;
+    return plan;
+  }
+  const double limit = search_move_limit(n);
+  const double table_states = static_cast<double>(kTableStates[static_cast<std::size_t>(n)]);
+  if (reachable_states_at_least(position.trees, position.one_cycle_components, limit) > limit) {
+    plan.path = SolvePlan::Path::table;
+    plan.states = table_states;
+    return plan;
+  }
+  // Each state is looked up once per move into it, so the moves are at most the states times the
+  // moves out of one, which for m trees are at most m (m - 1) / 2 joins and 2 m removals.
+  const int trees = position.trees.parts();
+  const double moves_per_state = trees * (trees - 1) / 2.0 + 2.0 * trees + 1;
+  const double states = reachable_states_at_most(n, position.trees, limit / moves_per_state);
+  if (states * moves_per_state <= limit) {
+    plan.path = SolvePlan::Path::search;
+    plan.states = states;
+  } else {
+    plan.path = SolvePlan::Path::search_then_table;
+    plan.states = table_states;
+  }
+  return plan;
+}
+
 }  // namespace
 
 std::string check_instance(const Instance& instance) {
@@ -133,33 +226,38 @@ std::string to_decimal(Value value) {
   return digits;
 }
 
-Value solve(const Instance& instance, StateTableStore& store) {
-  if (const std::string problem = check_instance(instance); !problem.empty())
-    throw std::invalid_argument("doublemove::solve: " + problem);
+Value solve(const Instance& instance, StateTableStore& store, SolveMethod method) {
+  const Position position = replay(instance);
+  if (position.game_over)
+    return position.decided;
   const int n = instance.n;
-  Components components(n);
-  // alive = f(G_i) * 2^(n+1-i): pick sequences still running after turn i.
-  Value alive = Value{1} << (n + 1);
-  Value decided = 0;
-  int turn = 0;
-  for (const auto& [a, b] : instance.declarations) {
-    components.add_edge(a - 1, b - 1);
-    ++turn;
-    const Value still_alive = components.orientations() << (n + 1 - turn);
-    if (turn % 2 == 0)
-      decided += alive - still_alive;  // sequences ending at this even turn are Alice's
-    alive = still_alive;
+  std::shared_ptr<const StateTable> table;
+  if (method == SolveMethod::search) {
+    return position.decided +
+           search_remaining_value(n, position.trees, position.one_cycle_components)
+               ->remaining_value;
   }
-  // Every sequence has ended (a two-cycle component; always so after n + 1 declarations).
-  if (alive == 0)
-    return decided;
-  const auto table = store.get(n);
-  return decided + table->remaining_value(SizeRuns::of(components.tree_sizes()),
-                                          components.one_cycle_components());
+  if (method == SolveMethod::automatic) {
+    table = store.held(n);
+    if (!table && plan_position(n, position).path != SolvePlan::Path::table) {
+      if (const auto searched =
+              search_remaining_value(n, position.trees, position.one_cycle_components,
+                                     static_cast<std::uint64_t>(search_move_limit(n)))) {
+        return position.decided + searched->remaining_value;
+      }
+    }
+  }
+  if (!table)
+    table = store.get(n);
+  return position.decided + table->remaining_value(position.trees, position.one_cycle_components);
 }
 
 Value solve(const Instance& instance) {
   return solve(instance, default_store());
+}
+
+SolvePlan plan_solve(const Instance& instance) {
+  return plan_position(instance.n, replay(instance));
 }
 
 }  // namespace gamebatch::doublemove

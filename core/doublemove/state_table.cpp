@@ -477,6 +477,16 @@ std::shared_ptr<const StateTable> StateTableStore::get(int n) {
   }
 }
 
+std::shared_ptr<const StateTable> StateTableStore::held(int n) {
+  if (n < 1 || n > kMaxN)
+    return nullptr;
+  Slot& slot = slots_[static_cast<std::size_t>(n)];
+  std::lock_guard lock(slot.mutex);
+  if (slot.table)
+    slot.last_used.store(use_clock_.fetch_add(1) + 1, std::memory_order_relaxed);
+  return slot.table;
+}
+
 std::shared_ptr<const StateTable> StateTableStore::make(int n) {
   if (auto held = slots_[static_cast<std::size_t>(n)].load())
     return held;  // adopted meanwhile

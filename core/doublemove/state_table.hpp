@@ -107,6 +107,9 @@ class StateTableStore {
   // The table of n (1 <= n <= kMaxN, else std::invalid_argument), built on first use. Throws
   // TableBudgetError when the table of n alone exceeds the memory budget.
   std::shared_ptr<const StateTable> get(int n);
+  // The table of n when the store holds it now (counted as a use, like get), else nullptr; never
+  // builds or loads one.
+  std::shared_ptr<const StateTable> held(int n);
   // Offers a table from elsewhere (the answer cache). Returns false, keeping the held one, when
   // the store already holds a table of that n, or when the table does not fit the budget even
   // after dropping every other table not in use.

@@ -44,24 +44,32 @@ std::string solve_instance(const Instance& instance) {
   }
 }
 
-// What a case costs on one core, in µs. The first case of an n in a process builds n's state
-// table, and the cache keeps answers precisely so that a rerun does not pay for that again: a
-// case that needs the table is costed with its build,
+// What a case costs on one core, in µs. The first case of an n in a process that solves it from
+// the state table builds n's table, and the cache keeps answers precisely so that a rerun does not
+// pay for that again: a case that needs the table is costed with its build,
 //   8 + n + states(n) * (70 + 1.3 n) / 1000,
 // with states(n) = state_count_for(n): a set-up, about 1 µs per turn (a parallel loop each), and
 // a time per state that grows with n as the table outgrows the caches. That gives 9 µs for
 // n = 1, 0.9 ms for n = 20, 41 ms for n = 35, 0.9 s for n = 50 and 5.6 s for n = 60. What a
 // process pays once whatever the n (starting oneTBB and the store, about 2 ms) is left out.
-// A case whose declarations already end the game (a component with two cycles; always so after
-// k = n + 1 declarations) never looks at the table and costs the replay alone,
+// A case that the solver surely answers by a search from its own state (late cases, see
+// game::SolveMethod) costs a set-up and a time per state it may visit,
+//   5 + 0.3 states,
+// where states is the solver's upper bound on them (within 3x for most late cases). One whose
+// search may give up for the table (trees of many distinct sizes, where the bound is loose) is
+// costed with the table: an overestimate only caches a cheap answer. A case whose declarations
+// already end the game (a component with two cycles; always so after k = n + 1 declarations) costs
+// the replay alone,
 //   0.03 + 0.0065 n + 0.0033 k + 0.0005 n k
-// (each declaration recounts the orientations over all n values). Fitted to
-// tools/bench/solve_cost_bench: the first case of each n in a fresh process and 40 random cases
-// per n, one thread.
+// (each declaration recounts the orientations over all n values). Table and replay figures fitted
+// to tools/bench/solve_cost_bench: the first case of each n in a fresh process and 40 random cases
+// per n, one thread; the search's to the late cases of tools/bench/doublemove_late_bench.sh.
 constexpr double kTableBuildFixedUs = 8;
 constexpr double kTableBuildPerTurnUs = 1;
 constexpr double kTableNsPerState = 70;
 constexpr double kTableNsPerStatePerN = 1.3;
+constexpr double kSearchFixedUs = 5;
+constexpr double kSearchUsPerState = 0.3;
 constexpr double kReplayFixedUs = 0.03;
 constexpr double kReplayPerValueUs = 0.0065;
 constexpr double kReplayPerDeclarationUs = 0.0033;
@@ -78,51 +86,22 @@ constexpr std::array<double, game::kMaxN + 1> kTableBuildUs = [] {
   return build_us;
 }();
 
-// Whether the declarations end every pick sequence before the table is consulted: some component
-// of the declared graph has more edges than vertices (two cycles). A union-find over at most
-// n + 1 <= 128 edges (int8 suffices: kMaxN <= 127); invalid values (which solve() rejects) count as
-// not ending.
-bool ends_before_table(const Instance& instance) {
-  if (instance.n < 1 || instance.n > game::kMaxN)
-    return false;
-  std::array<std::int8_t, game::kMaxN> parent{};
-  std::array<std::int8_t, game::kMaxN> surplus{};  // edges - vertices of a root's component
-  for (int v = 0; v < instance.n; ++v) {
-    parent[static_cast<std::size_t>(v)] = static_cast<std::int8_t>(v);
-    surplus[static_cast<std::size_t>(v)] = -1;
-  }
-  const auto find = [&parent](int v) {
-    while (parent[static_cast<std::size_t>(v)] != v)
-      v = parent[static_cast<std::size_t>(v)] =
-          parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(v)])];
-    return v;
-  };
-  for (const auto& [a, b] : instance.declarations) {
-    if (a < 1 || a > instance.n || b < 1 || b > instance.n)
-      return false;
-    const int root_a = find(a - 1);
-    const int root_b = find(b - 1);
-    auto& joined = surplus[static_cast<std::size_t>(root_a)];
-    if (root_a != root_b) {
-      parent[static_cast<std::size_t>(root_b)] = static_cast<std::int8_t>(root_a);
-      joined = static_cast<std::int8_t>(joined + surplus[static_cast<std::size_t>(root_b)]);
-    }
-    joined = static_cast<std::int8_t>(joined + 1);
-    if (joined >= 1)
-      return true;
-  }
-  return false;
-}
-
 double estimated_cost_us(const Instance& instance) {
   const double n = instance.n;
   const auto k = static_cast<double>(instance.declarations.size());
   const double replay_us = kReplayFixedUs + kReplayPerValueUs * n + kReplayPerDeclarationUs * k +
                            kReplayPerValueAndDeclarationUs * n * k;
-  if (ends_before_table(instance))
-    return replay_us;
-  return replay_us +
-         kTableBuildUs[static_cast<std::size_t>(std::clamp(instance.n, 1, game::kMaxN))];
+  const game::SolvePlan plan = game::plan_solve(instance);
+  switch (plan.path) {
+    case game::SolvePlan::Path::replay:
+      return replay_us;
+    case game::SolvePlan::Path::search:
+      return replay_us + kSearchFixedUs + kSearchUsPerState * plan.states;
+    case game::SolvePlan::Path::search_then_table:
+    case game::SolvePlan::Path::table:
+      break;
+  }
+  return replay_us + kTableBuildUs[static_cast<std::size_t>(instance.n)];
 }
 
 class DoublemoveProblem final : public Problem {
