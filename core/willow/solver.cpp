@@ -301,14 +301,28 @@ class PendingStack {
   std::vector<Value> value_, interior_, walker_before_, walker_through_;
 };
 
-// A pending piece of the walk: the meetings of groups [group_begin, group_end) (see
-// ForestWalker::expand_meetings), then the already evaluated states, whose outer states are
-// still to be walked.
+// A pending piece of the walk: already evaluated states whose outer states are still to be walked
+// (none for the pieces a walk starts with).
 template <typename Value>
 struct WorkItem {
-  std::int32_t group_begin = 0;
-  std::int32_t group_end = 0;
   std::vector<PendingState<Value>> evaluated;
+};
+
+// The groups of meetings (see ForestWalker::expand_meetings) not yet started, handed out one at
+// a time to whichever walk needs more states: a walk never runs short of states until the very
+// end, however unequal the groups are.
+class MeetingGroups {
+ public:
+  explicit MeetingGroups(std::int32_t count) : count_(count) {}
+  // The next group, or kNone when all are taken.
+  std::int32_t take() {
+    const std::int32_t group = next_.fetch_add(1, std::memory_order_relaxed);
+    return group < count_ ? group : kNone;
+  }
+
+ private:
+  std::atomic<std::int32_t> next_{0};
+  std::int32_t count_;
 };
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -336,7 +350,8 @@ constexpr std::array<std::uint64_t, 256> make_pack_table() {
 }
 constexpr std::array<std::uint64_t, 256> kPackTable = make_pack_table();
 
-[[gnu::target("avx2")]] std::size_t expand_eight_avx2(const ArrivalRow<std::int32_t>* rows,
+template <int kVectors>
+[[gnu::target("avx2")]] std::size_t expand_lanes_avx2(const ArrivalRow<std::int32_t>* rows,
                                                       std::int32_t* best_by_arrival,
                                                       PendingStack<std::int32_t>& pending,
                                                       std::size_t top);
@@ -350,8 +365,9 @@ constexpr std::array<std::uint64_t, 256> kPackTable = make_pack_table();
 template <typename Value>
 class ForestWalker {
  public:
-  ForestWalker(const ArrivalTable<Value>& table, bool use_avx2)
+  ForestWalker(const ArrivalTable<Value>& table, MeetingGroups& groups, bool use_avx2)
       : table_(&table),
+        groups_(&groups),
         rows_(table.rows()),
         use_avx2_(use_avx2),
         best_by_arrival_(static_cast<std::size_t>(table.arrival_count()),
@@ -359,7 +375,8 @@ class ForestWalker {
 
   const std::vector<Value>& best_by_arrival() const { return best_by_arrival_; }
 
-  // Evaluates `item` and everything further out of it. Now and then asks `sharing.wants_work()`
+  // Evaluates `item` and everything further out of it, and the meeting groups it takes while
+  // short of states, until both are done. Now and then asks `sharing.wants_work()`
   // and, if so, hands the older half of its pending states to `sharing.take(...)`: those are the
   // roots of the largest unwalked subtrees, and each is a self-contained piece of work. Throws
   // StopRequested when a stop is requested.
@@ -370,18 +387,21 @@ class ForestWalker {
     for (std::size_t i = 0; i < top; ++i)
       pending_.set(i, item.evaluated[i]);
     item.evaluated = {};
-    std::int32_t next_group = item.group_begin;
-    // The AVX2 walk advances the top eight states together: while fewer are pending, more
+    std::int32_t group = 0;
+    // The AVX2 walk advances the top sixteen states together: while fewer are pending, more
     // meetings are started, so that a narrow forest (a path's) still fills the lanes.
-    const std::size_t wanted = use_avx2_ ? 8 : 1;
+    const std::size_t wanted = use_avx2_ ? 16 : 1;
     std::size_t until_check = kCheckEvery;
     for (;;) {
-      while (top < wanted && next_group < item.group_end)
-        top = expand_meetings(next_group++, top);
+      while (top < wanted && group != kNone) {
+        group = groups_->take();
+        if (group != kNone)
+          top = expand_meetings(group, top);
+      }
       if (top == 0)
         break;
-      if (top >= 8 && use_avx2_) {
-        top = expand_eight(top);
+      if (use_avx2_ && top >= 8) {
+        top = expand_lanes(top);
       } else {
         --top;
         top = expand<false>(pending_.get(top), top);
@@ -403,12 +423,14 @@ class ForestWalker {
   }
 
  private:
-  static constexpr std::size_t kCheckEvery = 4096;  // steps of 1 or 8 states, some microseconds
+  static constexpr std::size_t kCheckEvery = 4096;  // steps of 1 to 16 states, some microseconds
 
-  std::size_t expand_eight(std::size_t top) {
+  std::size_t expand_lanes(std::size_t top) {
 #if WILLOW_HAS_AVX2_COPY
-    if constexpr (std::is_same_v<Value, std::int32_t>)
-      return expand_eight_avx2(rows_, best_by_arrival_.data(), pending_, top);
+    if constexpr (std::is_same_v<Value, std::int32_t>) {
+      return top >= 16 ? expand_lanes_avx2<2>(rows_, best_by_arrival_.data(), pending_, top)
+                       : expand_lanes_avx2<1>(rows_, best_by_arrival_.data(), pending_, top);
+    }
 #endif
     return top;  // not reached: use_avx2_ is only set for 32-bit values on x86-64
   }
@@ -528,6 +550,7 @@ class ForestWalker {
   }
 
   const ArrivalTable<Value>* table_;
+  MeetingGroups* groups_;
   const ArrivalRow<Value>* rows_;
   bool use_avx2_;
   std::vector<Value> best_by_arrival_;
@@ -554,108 +577,141 @@ class ForestWalker {
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(at), _mm256_permutevar8x32_epi32(lanes, pack));
 }
 
-// ForestWalker::expand for the top eight pending states at once, one per 32-bit lane: the same
-// formulas, the rows' fields gathered, the outer states packed onto the stack per round of
-// arrivals (round r: every lane's r-th outer state, if it has one).
-[[gnu::target("avx2")]] std::size_t expand_eight_avx2(const ArrivalRow<std::int32_t>* rows,
-                                                      std::int32_t* best_by_arrival,
-                                                      PendingStack<std::int32_t>& pending,
-                                                      std::size_t top) {
+// Eight pending states, one per 32-bit lane, with what ForestWalker::expand reads of their rows
+// and computes before the loop over outer states.
+struct EightStates {
+  __m256i mover, interior, stepped, walker_before, walker_through, walker_through_base;
+  __m256i best, second, third, best_or_none, second_or_none, best_arrival, second_arrival;
+  __m256i earlier_begin, before_reverse, outer_count, mover_head_coins;
+};
+
+// Pops the eight states at [top, top + 8), evaluates them as ForestWalker::expand does and folds
+// their start pairs.
+[[gnu::target("avx2"), gnu::always_inline]] inline EightStates evaluate_eight(
+    const ArrivalRow<std::int32_t>* rows, std::int32_t* best_by_arrival,
+    PendingStack<std::int32_t>& pending, std::size_t top) {
   using Row = ArrivalRow<std::int32_t>;
   static_assert(sizeof(Row) == 64);
-  top -= 8;
-  const __m256i mover = load_lanes(pending.mover() + top);
+  EightStates eight;
+  eight.mover = load_lanes(pending.mover() + top);
   const __m256i other = load_lanes(pending.other() + top);
   const __m256i value = load_lanes(pending.value() + top);
   const __m256i inner_interior = load_lanes(pending.interior() + top);
-  const __m256i walker_before = load_lanes(pending.walker_before() + top);
-  const __m256i walker_through = load_lanes(pending.walker_through() + top);
+  eight.walker_before = load_lanes(pending.walker_before() + top);
+  eight.walker_through = load_lanes(pending.walker_through() + top);
 
   const auto* const words = reinterpret_cast<const int*>(rows);
   const __m256i other_row = _mm256_slli_epi32(other, 4);  // 16 words per row
-  const __m256i mover_row = _mm256_slli_epi32(mover, 4);
+  const __m256i mover_row = _mm256_slli_epi32(eight.mover, 4);
 #define WILLOW_GATHER(row, field) _mm256_i32gather_epi32(words + offsetof(Row, field) / 4, row, 4)
   const __m256i other_head_coins = WILLOW_GATHER(other_row, head_coins);
   const __m256i other_tail_coins = WILLOW_GATHER(other_row, tail_coins);
-  const __m256i best = WILLOW_GATHER(other_row, best);
-  const __m256i second = WILLOW_GATHER(other_row, second);
-  const __m256i third = WILLOW_GATHER(other_row, third);
-  const __m256i best_or_none = WILLOW_GATHER(other_row, best_or_none);
-  const __m256i second_or_none = WILLOW_GATHER(other_row, second_or_none);
-  const __m256i best_arrival = WILLOW_GATHER(other_row, best_arrival);
-  const __m256i second_arrival = WILLOW_GATHER(other_row, second_arrival);
-  const __m256i earlier_begin = WILLOW_GATHER(other_row, earlier_begin);
+  eight.best = WILLOW_GATHER(other_row, best);
+  eight.second = WILLOW_GATHER(other_row, second);
+  eight.third = WILLOW_GATHER(other_row, third);
+  eight.best_or_none = WILLOW_GATHER(other_row, best_or_none);
+  eight.second_or_none = WILLOW_GATHER(other_row, second_or_none);
+  eight.best_arrival = WILLOW_GATHER(other_row, best_arrival);
+  eight.second_arrival = WILLOW_GATHER(other_row, second_arrival);
+  eight.earlier_begin = WILLOW_GATHER(other_row, earlier_begin);
   const __m256i earlier_end = WILLOW_GATHER(other_row, earlier_end);
   const __m256i reverse = WILLOW_GATHER(other_row, reverse);
-  const __m256i mover_head_coins = WILLOW_GATHER(mover_row, head_coins);
+  eight.mover_head_coins = WILLOW_GATHER(mover_row, head_coins);
   const __m256i mover_tail_coins = WILLOW_GATHER(mover_row, tail_coins);
   const __m256i mover_best_or_none = WILLOW_GATHER(mover_row, best_or_none);
   const __m256i mover_second = WILLOW_GATHER(mover_row, second);
 #undef WILLOW_GATHER
 
-  const __m256i interior = add(inner_interior, other_head_coins);
-  const __m256i stepped = sub(other_head_coins, value);
-  const __m256i walker_through_base = add(interior, other_tail_coins);
+  eight.interior = add(inner_interior, other_head_coins);
+  eight.stepped = sub(other_head_coins, value);
+  eight.walker_through_base = add(eight.interior, other_tail_coins);
   const __m256i b_value =
-      max(stepped, sub(best_or_none, max(walker_before, add(interior, second))));
-  const __m256i b_walker_before = max(best, walker_through);
-  const __m256i a_value =
-      max(sub(mover_head_coins, b_value),
-          sub(mover_best_or_none,
-              max(b_walker_before, add(add(interior, mover_head_coins), mover_second))));
-  // Two lanes may fold into the same entry: one lane at a time.
+      max(eight.stepped,
+          sub(eight.best_or_none, max(eight.walker_before, add(eight.interior, eight.second))));
+  const __m256i b_walker_before = max(eight.best, eight.walker_through);
+  const __m256i a_value = max(
+      sub(eight.mover_head_coins, b_value),
+      sub(mover_best_or_none,
+          max(b_walker_before, add(add(eight.interior, eight.mover_head_coins), mover_second))));
+  // Two lanes may fold into the same entry: one lane at a time. (Gathering the running minima
+  // to store only where one improves makes fewer instructions but a slower walk: gathers are
+  // what a step waits for already.)
   alignas(32) std::int32_t fold_at[8];
-  alignas(32) std::int32_t fold_value[8];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(fold_at), mover);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(fold_value),
+  alignas(32) std::int32_t fold_values[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(fold_at), eight.mover);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(fold_values),
                      add(sub(mover_tail_coins, other_tail_coins), a_value));
   for (int lane = 0; lane < 8; ++lane) {
     std::int32_t& best_for_a = best_by_arrival[fold_at[lane]];
-    best_for_a = std::min(best_for_a, fold_value[lane]);
+    best_for_a = std::min(best_for_a, fold_values[lane]);
   }
+  eight.outer_count = sub(sub(earlier_end, eight.earlier_begin), _mm256_set1_epi32(1));
+  eight.before_reverse = sub(reverse, eight.earlier_begin);
+  return eight;
+}
 
-  const __m256i outer_count = sub(sub(earlier_end, earlier_begin), _mm256_set1_epi32(1));
-  const __m256i before_reverse = sub(reverse, earlier_begin);
-  alignas(32) std::int32_t counts[8];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(counts), outer_count);
-  std::int32_t rounds = 0;
-  std::size_t total = 0;
-  for (const std::int32_t count : counts) {
-    rounds = std::max(rounds, count);
-    total += static_cast<std::size_t>(count);
-  }
-  pending.make_room(top, total);
-  std::int32_t* const outer_mover = pending.mover();
-  std::int32_t* const outer_other = pending.other();
-  std::int32_t* const outer_value = pending.value();
-  std::int32_t* const outer_interior = pending.interior();
-  std::int32_t* const outer_walker_before = pending.walker_before();
-  std::int32_t* const outer_walker_through = pending.walker_through();
+// Pushes the round-th outer state of each of the eight states that has one onto the stack at
+// `top`; returns the new top.
+[[gnu::target("avx2"), gnu::always_inline]] inline std::size_t push_outer_round(
+    const EightStates& eight, std::int32_t round, PendingStack<std::int32_t>& pending,
+    std::size_t top) {
+  const __m256i k = _mm256_set1_epi32(round);
+  const __m256i active = _mm256_cmpgt_epi32(eight.outer_count, k);
+  // earlier_begin + k + (k >= before_reverse): k + 1, less one (a true compare's -1) below it.
+  const __m256i earlier = add(add(eight.earlier_begin, _mm256_set1_epi32(round + 1)),
+                              _mm256_cmpgt_epi32(eight.before_reverse, k));
+  const __m256i lost_best = _mm256_cmpeq_epi32(earlier, eight.best_arrival);
+  const __m256i lost_one =
+      _mm256_or_si256(lost_best, _mm256_cmpeq_epi32(earlier, eight.second_arrival));
+  const __m256i leave = _mm256_blendv_epi8(eight.best, eight.second, lost_best);
+  const __m256i leave_or_none =
+      _mm256_blendv_epi8(eight.best_or_none, eight.second_or_none, lost_best);
+  const __m256i next_free = _mm256_blendv_epi8(eight.second, eight.third, lost_one);
+  const auto mask = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(active)));
+  const __m256i pack =
+      _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kPackTable[mask])));
+  store_packed(pending.mover() + top, earlier, pack);
+  store_packed(pending.other() + top, eight.mover, pack);
+  store_packed(pending.value() + top,
+               max(eight.stepped,
+                   sub(leave_or_none, max(eight.walker_before, add(eight.interior, next_free)))),
+               pack);
+  store_packed(pending.interior() + top, eight.interior, pack);
+  store_packed(pending.walker_before() + top, max(leave, eight.walker_through), pack);
+  store_packed(
+      pending.walker_through() + top,
+      add(eight.mover_head_coins, max(eight.walker_before, add(eight.walker_through_base, leave))),
+      pack);
+  return top + static_cast<std::size_t>(__builtin_popcount(mask));
+}
+
+// ForestWalker::expand for the top 8 * kVectors pending states at once: the same formulas, the
+// rows' fields gathered, the outer states packed onto the stack per round of arrivals (round r:
+// every lane's r-th outer state, if it has one). Each step's loads depend on the step before
+// (the states it pushed), so two vectors of independent states per step hide half the latency.
+template <int kVectors>
+[[gnu::target("avx2")]] std::size_t expand_lanes_avx2(const ArrivalRow<std::int32_t>* rows,
+                                                      std::int32_t* best_by_arrival,
+                                                      PendingStack<std::int32_t>& pending,
+                                                      std::size_t top) {
+  top -= 8 * kVectors;
+  EightStates eights[kVectors];
+  for (int v = 0; v < kVectors; ++v)
+    eights[v] =
+        evaluate_eight(rows, best_by_arrival, pending, top + 8 * static_cast<std::size_t>(v));
+  // The most outer states of any lane: the rounds to run.
+  __m256i most = eights[0].outer_count;
+  for (int v = 1; v < kVectors; ++v)
+    most = max(most, eights[v].outer_count);
+  most = max(most, _mm256_permute2x128_si256(most, most, 1));
+  most = max(most, _mm256_shuffle_epi32(most, 0x4e));
+  most = max(most, _mm256_shuffle_epi32(most, 0xb1));
+  const std::int32_t rounds = _mm256_cvtsi256_si32(most);
+  pending.make_room(
+      top, static_cast<std::size_t>(8 * kVectors) * static_cast<std::size_t>(std::max(rounds, 0)));
   for (std::int32_t round = 0; round < rounds; ++round) {
-    const __m256i k = _mm256_set1_epi32(round);
-    const __m256i active = _mm256_cmpgt_epi32(outer_count, k);
-    // earlier_begin + k + (k >= before_reverse): k + 1, less one (a true compare's -1) below it.
-    const __m256i earlier = add(add(earlier_begin, _mm256_set1_epi32(round + 1)),
-                                _mm256_cmpgt_epi32(before_reverse, k));
-    const __m256i lost_best = _mm256_cmpeq_epi32(earlier, best_arrival);
-    const __m256i lost_one =
-        _mm256_or_si256(lost_best, _mm256_cmpeq_epi32(earlier, second_arrival));
-    const __m256i leave = _mm256_blendv_epi8(best, second, lost_best);
-    const __m256i leave_or_none = _mm256_blendv_epi8(best_or_none, second_or_none, lost_best);
-    const __m256i next_free = _mm256_blendv_epi8(second, third, lost_one);
-    const auto mask = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(active)));
-    const __m256i pack =
-        _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kPackTable[mask])));
-    store_packed(outer_mover + top, earlier, pack);
-    store_packed(outer_other + top, mover, pack);
-    store_packed(outer_value + top,
-                 max(stepped, sub(leave_or_none, max(walker_before, add(interior, next_free)))),
-                 pack);
-    store_packed(outer_interior + top, interior, pack);
-    store_packed(outer_walker_before + top, max(leave, walker_through), pack);
-    store_packed(outer_walker_through + top,
-                 add(mover_head_coins, max(walker_before, add(walker_through_base, leave))), pack);
-    top += static_cast<std::size_t>(__builtin_popcount(mask));
+    for (const EightStates& eight : eights)
+      top = push_outer_round(eight, round, pending, top);
   }
   return top;
 }
@@ -681,25 +737,23 @@ Coins solve_with(const Instance& instance, const SolverOptions& options, bool us
   const std::int32_t n = table.city_count();
   const std::int32_t group_count = table.arrival_count() + n;
 
+  MeetingGroups groups(group_count);
   std::vector<Value> best_by_arrival;
   if (n < options.parallel_from_cities) {
     struct NoSharing {
       bool wants_work() const { return false; }
       void take(std::vector<PendingState<Value>>&&) {}
     } no_sharing;
-    ForestWalker<Value> walker(table, use_avx2);
-    WorkItem<Value> everything{0, group_count, {}};
-    walker.walk(everything, no_sharing);
+    ForestWalker<Value> walker(table, groups, use_avx2);
+    WorkItem<Value> start;
+    walker.walk(start, no_sharing);
     best_by_arrival = walker.best_by_arrival();
   } else {
     const int threads = tbb::this_task_arena::max_concurrency();
-    // Pieces of some hundreds of groups: enough to keep eight lanes busy, many more than threads.
-    const std::int32_t chunk = std::max(64, group_count / (32 * threads));
-    std::vector<WorkItem<Value>> chunks;
-    for (std::int32_t begin = 0; begin < group_count; begin += chunk)
-      chunks.push_back(WorkItem<Value>{begin, std::min(group_count, begin + chunk), {}});
+    // One walk per thread to start with; they take the groups as they need them.
+    std::vector<WorkItem<Value>> starts(static_cast<std::size_t>(threads));
     tbb::enumerable_thread_specific<ForestWalker<Value>> walkers(
-        [&table, use_avx2] { return ForestWalker<Value>(table, use_avx2); });
+        [&table, &groups, use_avx2] { return ForestWalker<Value>(table, groups, use_avx2); });
     // Pieces handed out but not yet started. Sharing only while few are queued keeps the memory
     // at O(N) per thread however unbalanced the forest is.
     std::atomic<int> queued{0};
@@ -711,13 +765,13 @@ Coins solve_with(const Instance& instance, const SolverOptions& options, bool us
       bool wants_work() const { return queued.load(std::memory_order_relaxed) < enough; }
       void take(std::vector<PendingState<Value>>&& states) {
         queued.fetch_add(1, std::memory_order_relaxed);
-        feeder.add(WorkItem<Value>{0, 0, std::move(states)});
+        feeder.add(WorkItem<Value>{std::move(states)});
       }
     };
     // Isolated so that a thread of this loop never runs another case's work in the middle of a
     // walk and so never re-enters its own walker.
     tbb::this_task_arena::isolate([&] {
-      tbb::parallel_for_each(chunks.begin(), chunks.end(),
+      tbb::parallel_for_each(starts.begin(), starts.end(),
                              [&](WorkItem<Value>& item, tbb::feeder<WorkItem<Value>>& feeder) {
                                if (!item.evaluated.empty())
                                  queued.fetch_sub(1, std::memory_order_relaxed);
@@ -744,9 +798,54 @@ Coins solve_with(const Instance& instance, const SolverOptions& options, bool us
   return answer;
 }
 
+// The same tree with cities numbered in depth-first preorder from city 0. The walk moves the
+// players' ends along tree paths; with input labels (random in general) every step would read a
+// row from anywhere in the table, in preorder neighbours on a path are mostly near each other.
+// The value does not depend on the labels.
+Instance in_preorder(const Instance& instance) {
+  const std::int32_t n = instance.city_count();
+  std::vector<std::int32_t> neighbours_begin(static_cast<std::size_t>(n) + 1, 0);
+  for (const auto& [u, v] : instance.roads) {
+    ++neighbours_begin[u + 1];
+    ++neighbours_begin[v + 1];
+  }
+  std::partial_sum(neighbours_begin.begin(), neighbours_begin.end(), neighbours_begin.begin());
+  std::vector<City> neighbours(static_cast<std::size_t>(neighbours_begin[n]));
+  {
+    std::vector<std::int32_t> next(neighbours_begin.begin(), neighbours_begin.end() - 1);
+    for (const auto& [u, v] : instance.roads) {
+      neighbours[next[u]++] = v;
+      neighbours[next[v]++] = u;
+    }
+  }
+  std::vector<City> label(static_cast<std::size_t>(n), kNone);
+  std::vector<City> to_visit{0};
+  City next_label = 0;
+  while (!to_visit.empty()) {
+    const City city = to_visit.back();
+    to_visit.pop_back();
+    if (label[city] != kNone)
+      continue;
+    label[city] = next_label++;
+    for (std::int32_t k = neighbours_begin[city + 1]; k-- > neighbours_begin[city];) {
+      if (label[neighbours[k]] == kNone)
+        to_visit.push_back(neighbours[k]);
+    }
+  }
+  Instance relabelled;
+  relabelled.coins.resize(instance.coins.size());
+  for (City city = 0; city < n; ++city)
+    relabelled.coins[label[city]] = instance.coins[city];
+  relabelled.roads.reserve(instance.roads.size());
+  for (const auto& [u, v] : instance.roads)
+    relabelled.roads.emplace_back(label[u], label[v]);
+  return relabelled;
+}
+
 }  // namespace
 
-Coins solve(const Instance& instance, const SolverOptions& options) {
+Coins solve(const Instance& original, const SolverOptions& options) {
+  const Instance instance = in_preorder(original);
   if (options.allow_32_bit && fits_32_bits(instance)) {
 #if WILLOW_HAS_AVX2_COPY
     const bool use_avx2 = options.allow_avx2 && cpu_has_avx2();
