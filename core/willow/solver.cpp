@@ -24,10 +24,19 @@
 // work that can be handed to another thread: O(N^2) time, O(N) memory per thread, no recursion,
 // no N x N tables. Each state (m, o) is one step from exactly one start pair (m's tail, o's tail),
 // whose value is folded at once into A's running minimum over B's starts; min and max do not
-// depend on the order, so the answer does not depend on the schedule.
+// depend on the order, so the answer does not depend on the schedule. Large cases run one walk
+// per thread (tbb::parallel_for_each): each takes groups of meetings from a shared counter as it
+// runs short of states, and hands the older half of its pending states to an idle thread through
+// the loop's feeder, so one huge case keeps every core busy to its end.
 //
 // Arithmetic is 32-bit when the total of all coins allows it (every official case), else 64-bit:
-// half the bytes per table row and per pending state.
+// half the bytes per table row and per pending state. With 32-bit values on a CPU with AVX2 (chosen
+// at run time), the walk advances the top eight pending states together, one per vector lane:
+// their rows are loaded whole and transposed into one vector per field, the same formulas run
+// branch-free, and each lane's outer states are packed onto the stack (kept one array per
+// field). While fewer than eight states are pending, the walk starts more meetings, so a narrow
+// forest (a path's, where every state has one outer state) still fills the lanes. Cities are
+// renumbered in depth-first preorder first, so that the rows a walk reads lie near each other.
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -350,8 +359,7 @@ constexpr std::array<std::uint64_t, 256> make_pack_table() {
 }
 constexpr std::array<std::uint64_t, 256> kPackTable = make_pack_table();
 
-template <int kVectors>
-[[gnu::target("avx2")]] std::size_t expand_lanes_avx2(const ArrivalRow<std::int32_t>* rows,
+[[gnu::target("avx2")]] std::size_t expand_eight_avx2(const ArrivalRow<std::int32_t>* rows,
                                                       std::int32_t* best_by_arrival,
                                                       PendingStack<std::int32_t>& pending,
                                                       std::size_t top);
@@ -388,9 +396,9 @@ class ForestWalker {
       pending_.set(i, item.evaluated[i]);
     item.evaluated = {};
     std::int32_t group = 0;
-    // The AVX2 walk advances the top sixteen states together: while fewer are pending, more
+    // The AVX2 walk advances the top eight states together: while fewer are pending, more
     // meetings are started, so that a narrow forest (a path's) still fills the lanes.
-    const std::size_t wanted = use_avx2_ ? 16 : 1;
+    const std::size_t wanted = use_avx2_ ? 8 : 1;
     std::size_t until_check = kCheckEvery;
     for (;;) {
       while (top < wanted && group != kNone) {
@@ -401,7 +409,7 @@ class ForestWalker {
       if (top == 0)
         break;
       if (use_avx2_ && top >= 8) {
-        top = expand_lanes(top);
+        top = expand_eight(top);
       } else {
         --top;
         top = expand<false>(pending_.get(top), top);
@@ -423,13 +431,12 @@ class ForestWalker {
   }
 
  private:
-  static constexpr std::size_t kCheckEvery = 4096;  // steps of 1 to 16 states, some microseconds
+  static constexpr std::size_t kCheckEvery = 4096;  // steps of 1 or 8 states, some microseconds
 
-  std::size_t expand_lanes(std::size_t top) {
+  std::size_t expand_eight(std::size_t top) {
 #if WILLOW_HAS_AVX2_COPY
     if constexpr (std::is_same_v<Value, std::int32_t>) {
-      return top >= 16 ? expand_lanes_avx2<2>(rows_, best_by_arrival_.data(), pending_, top)
-                       : expand_lanes_avx2<1>(rows_, best_by_arrival_.data(), pending_, top);
+      return expand_eight_avx2(rows_, best_by_arrival_.data(), pending_, top);
     }
 #endif
     return top;  // not reached: use_avx2_ is only set for 32-bit values on x86-64
@@ -577,6 +584,47 @@ class ForestWalker {
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(at), _mm256_permutevar8x32_epi32(lanes, pack));
 }
 
+// Words [first, first + 8) of the rows of eight arrivals, one vector per word.
+struct Words {
+  __m256i word[8];
+};
+[[gnu::target("avx2"), gnu::always_inline]] inline Words transpose_rows(
+    const ArrivalRow<std::int32_t>* rows, const std::int32_t* arrivals, std::size_t first) {
+  __m256i r[8];
+  for (int lane = 0; lane < 8; ++lane) {
+    r[lane] = load_lanes(reinterpret_cast<const std::int32_t*>(rows + arrivals[lane]) + first);
+  }
+  __m256i pairs[8];  // lanes 2i, 2i + 1 interleaved: words 0, 1, 4, 5 (lo) or 2, 3, 6, 7 (hi)
+  for (int i = 0; i < 4; ++i) {
+    pairs[2 * i] = _mm256_unpacklo_epi32(r[2 * i], r[2 * i + 1]);
+    pairs[2 * i + 1] = _mm256_unpackhi_epi32(r[2 * i], r[2 * i + 1]);
+  }
+  __m256i quads[8];  // lanes 0-3 (0..3) or 4-7 (4..7) of words k and k + 4
+  for (int half = 0; half < 2; ++half) {
+    const __m256i* p = pairs + 4 * half;
+    quads[4 * half + 0] = _mm256_unpacklo_epi64(p[0], p[2]);
+    quads[4 * half + 1] = _mm256_unpackhi_epi64(p[0], p[2]);
+    quads[4 * half + 2] = _mm256_unpacklo_epi64(p[1], p[3]);
+    quads[4 * half + 3] = _mm256_unpackhi_epi64(p[1], p[3]);
+  }
+  Words words;
+  for (int k = 0; k < 4; ++k) {
+    words.word[k] = _mm256_permute2x128_si256(quads[k], quads[4 + k], 0x20);
+    words.word[k + 4] = _mm256_permute2x128_si256(quads[k], quads[4 + k], 0x31);
+  }
+  return words;
+}
+
+// The field at byte kOffset of a row, from its words 0..7 or 8..15.
+template <std::size_t kOffset>
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i field_at(const Words& low,
+                                                                    const Words& high) {
+  if constexpr (kOffset / 4 < 8)
+    return low.word[kOffset / 4];
+  else
+    return high.word[kOffset / 4 - 8];
+}
+
 // Eight pending states, one per 32-bit lane, with what ForestWalker::expand reads of their rows
 // and computes before the loop over outer states.
 struct EightStates {
@@ -594,33 +642,36 @@ struct EightStates {
   static_assert(sizeof(Row) == 64);
   EightStates eight;
   eight.mover = load_lanes(pending.mover() + top);
-  const __m256i other = load_lanes(pending.other() + top);
   const __m256i value = load_lanes(pending.value() + top);
   const __m256i inner_interior = load_lanes(pending.interior() + top);
   eight.walker_before = load_lanes(pending.walker_before() + top);
   eight.walker_through = load_lanes(pending.walker_through() + top);
 
-  const auto* const words = reinterpret_cast<const int*>(rows);
-  const __m256i other_row = _mm256_slli_epi32(other, 4);  // 16 words per row
-  const __m256i mover_row = _mm256_slli_epi32(eight.mover, 4);
-#define WILLOW_GATHER(row, field) _mm256_i32gather_epi32(words + offsetof(Row, field) / 4, row, 4)
-  const __m256i other_head_coins = WILLOW_GATHER(other_row, head_coins);
-  const __m256i other_tail_coins = WILLOW_GATHER(other_row, tail_coins);
-  eight.best = WILLOW_GATHER(other_row, best);
-  eight.second = WILLOW_GATHER(other_row, second);
-  eight.third = WILLOW_GATHER(other_row, third);
-  eight.best_or_none = WILLOW_GATHER(other_row, best_or_none);
-  eight.second_or_none = WILLOW_GATHER(other_row, second_or_none);
-  eight.best_arrival = WILLOW_GATHER(other_row, best_arrival);
-  eight.second_arrival = WILLOW_GATHER(other_row, second_arrival);
-  eight.earlier_begin = WILLOW_GATHER(other_row, earlier_begin);
-  const __m256i earlier_end = WILLOW_GATHER(other_row, earlier_end);
-  const __m256i reverse = WILLOW_GATHER(other_row, reverse);
-  eight.mover_head_coins = WILLOW_GATHER(mover_row, head_coins);
-  const __m256i mover_tail_coins = WILLOW_GATHER(mover_row, tail_coins);
-  const __m256i mover_best_or_none = WILLOW_GATHER(mover_row, best_or_none);
-  const __m256i mover_second = WILLOW_GATHER(mover_row, second);
-#undef WILLOW_GATHER
+  // The rows' fields, one vector per field: each lane's row loaded whole and the eight rows
+  // transposed, which costs a third of gathering the fields one by one.
+  const std::int32_t* const other_at = pending.other() + top;
+  const std::int32_t* const mover_at = pending.mover() + top;
+  const Words other_low = transpose_rows(rows, other_at, 0);
+  const Words other_high = transpose_rows(rows, other_at, 8);
+  const Words mover_low = transpose_rows(rows, mover_at, 0);
+#define WILLOW_FIELD(words, name) field_at<offsetof(Row, name)>(words##_low, other_high)
+  const __m256i other_head_coins = WILLOW_FIELD(other, head_coins);
+  const __m256i other_tail_coins = WILLOW_FIELD(other, tail_coins);
+  eight.best = WILLOW_FIELD(other, best);
+  eight.second = WILLOW_FIELD(other, second);
+  eight.third = WILLOW_FIELD(other, third);
+  eight.best_or_none = WILLOW_FIELD(other, best_or_none);
+  eight.second_or_none = WILLOW_FIELD(other, second_or_none);
+  eight.best_arrival = WILLOW_FIELD(other, best_arrival);
+  eight.second_arrival = WILLOW_FIELD(other, second_arrival);
+  eight.earlier_begin = WILLOW_FIELD(other, earlier_begin);
+  const __m256i earlier_end = WILLOW_FIELD(other, earlier_end);
+  const __m256i reverse = WILLOW_FIELD(other, reverse);
+  eight.mover_head_coins = WILLOW_FIELD(mover, head_coins);
+  const __m256i mover_tail_coins = WILLOW_FIELD(mover, tail_coins);
+  const __m256i mover_best_or_none = WILLOW_FIELD(mover, best_or_none);
+  const __m256i mover_second = WILLOW_FIELD(mover, second);
+#undef WILLOW_FIELD
 
   eight.interior = add(inner_interior, other_head_coins);
   eight.stepped = sub(other_head_coins, value);
@@ -634,8 +685,8 @@ struct EightStates {
       sub(mover_best_or_none,
           max(b_walker_before, add(add(eight.interior, eight.mover_head_coins), mover_second))));
   // Two lanes may fold into the same entry: one lane at a time. (Gathering the running minima
-  // to store only where one improves makes fewer instructions but a slower walk: gathers are
-  // what a step waits for already.)
+  // to store only where one improves, which is rare, makes fewer instructions but measured
+  // slower: the branch waits for the gather.)
   alignas(32) std::int32_t fold_at[8];
   alignas(32) std::int32_t fold_values[8];
   _mm256_store_si256(reinterpret_cast<__m256i*>(fold_at), eight.mover);
@@ -685,34 +736,24 @@ struct EightStates {
   return top + static_cast<std::size_t>(__builtin_popcount(mask));
 }
 
-// ForestWalker::expand for the top 8 * kVectors pending states at once: the same formulas, the
-// rows' fields gathered, the outer states packed onto the stack per round of arrivals (round r:
-// every lane's r-th outer state, if it has one). Each step's loads depend on the step before
-// (the states it pushed), so two vectors of independent states per step hide half the latency.
-template <int kVectors>
-[[gnu::target("avx2")]] std::size_t expand_lanes_avx2(const ArrivalRow<std::int32_t>* rows,
+// ForestWalker::expand for the top eight pending states at once, one per lane: the same formulas,
+// the outer states packed onto the stack per round of arrivals (round r: every lane's r-th outer
+// state, if it has one). (Two or four vectors of states per step measured no faster.)
+[[gnu::target("avx2")]] std::size_t expand_eight_avx2(const ArrivalRow<std::int32_t>* rows,
                                                       std::int32_t* best_by_arrival,
                                                       PendingStack<std::int32_t>& pending,
                                                       std::size_t top) {
-  top -= 8 * kVectors;
-  EightStates eights[kVectors];
-  for (int v = 0; v < kVectors; ++v)
-    eights[v] =
-        evaluate_eight(rows, best_by_arrival, pending, top + 8 * static_cast<std::size_t>(v));
+  top -= 8;
+  const EightStates eight = evaluate_eight(rows, best_by_arrival, pending, top);
   // The most outer states of any lane: the rounds to run.
-  __m256i most = eights[0].outer_count;
-  for (int v = 1; v < kVectors; ++v)
-    most = max(most, eights[v].outer_count);
+  __m256i most = eight.outer_count;
   most = max(most, _mm256_permute2x128_si256(most, most, 1));
   most = max(most, _mm256_shuffle_epi32(most, 0x4e));
   most = max(most, _mm256_shuffle_epi32(most, 0xb1));
   const std::int32_t rounds = _mm256_cvtsi256_si32(most);
-  pending.make_room(
-      top, static_cast<std::size_t>(8 * kVectors) * static_cast<std::size_t>(std::max(rounds, 0)));
-  for (std::int32_t round = 0; round < rounds; ++round) {
-    for (const EightStates& eight : eights)
-      top = push_outer_round(eight, round, pending, top);
-  }
+  pending.make_room(top, 8 * static_cast<std::size_t>(std::max(rounds, 0)));
+  for (std::int32_t round = 0; round < rounds; ++round)
+    top = push_outer_round(eight, round, pending, top);
   return top;
 }
 #endif
