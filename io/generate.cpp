@@ -206,14 +206,17 @@ NamesOnDisk names_in(const fs::path& directory) {
 // so files differ widely in cost); files are created by kDefaultFileWriters threads at most
 // (io/atomic_file.hpp says why); the limiter keeps the texts made but not yet written to a few
 // per thread. The first file (in file order) that could not be written is thrown as
-// GenerateWriteError once no write is under way.
+// GenerateWriteError once no write is under way. A stop request (core/stop_request.hpp) ends it
+// early: no file is made after it, and GenerateInterrupted says how many were finished.
 void write_generated_files(const GenerateOptions& options, const std::vector<fs::path>& paths) {
   namespace flow = tbb::flow;
   struct MadeFile {
     std::size_t index = 0;
     std::shared_ptr<const std::string> text;  // shared: flow graph messages are copied; null:
-                                              // the file holds it already
+                                              // the file holds it already, or `skipped`
+    bool skipped = false;                     // not made: a stop was requested
   };
+  std::atomic<std::size_t> finished{0};  // files written, or found holding their text
   const NamesOnDisk names_on_disk = names_in(options.out_dir);
   std::mutex failure_mutex;
   std::optional<std::size_t> failed_index;
@@ -223,7 +226,7 @@ void write_generated_files(const GenerateOptions& options, const std::vector<fs:
   std::size_t next_file = 0;
   std::atomic<bool> stop{false};
   flow::input_node<std::size_t> numbers(graph, [&](tbb::flow_control& control) {
-    if (next_file == paths.size() || stop.load(std::memory_order_relaxed)) {
+    if (next_file == paths.size() || stop.load(std::memory_order_relaxed) || stop_requested()) {
       control.stop();
       return std::size_t{0};
     }
@@ -232,6 +235,8 @@ void write_generated_files(const GenerateOptions& options, const std::vector<fs:
   const auto threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
   flow::limiter_node<std::size_t> limiter(graph, 4 * threads + 4);
   flow::function_node<std::size_t, MadeFile> maker(graph, flow::unlimited, [&](std::size_t index) {
+    if (stop_requested())
+      return MadeFile{index, nullptr, true};
     auto text = std::make_shared<const std::string>(
         generate_file_text(options.game, options.seed, index + 1, options.cases_per_file));
     if (names_on_disk.may_hold(paths[index]) && file_holds(paths[index], *text))
@@ -240,10 +245,15 @@ void write_generated_files(const GenerateOptions& options, const std::vector<fs:
   });
   flow::function_node<MadeFile, flow::continue_msg> writer(
       graph, kDefaultFileWriters, [&](const MadeFile& made) {
-        if (!made.text)
+        if (made.skipped)
           return flow::continue_msg();
+        if (!made.text) {
+          finished.fetch_add(1, std::memory_order_relaxed);
+          return flow::continue_msg();
+        }
         try {
           write_file_atomically(paths[made.index], *made.text);
+          finished.fetch_add(1, std::memory_order_relaxed);
         } catch (const std::system_error& write_error) {
           stop = true;
           const std::lock_guard lock(failure_mutex);
@@ -263,6 +273,8 @@ void write_generated_files(const GenerateOptions& options, const std::vector<fs:
   graph.wait_for_all();
   if (failed_index)
     throw GenerateWriteError(failure);
+  if (finished.load() != paths.size() && stop_requested())
+    throw GenerateInterrupted(finished.load());
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 
 #include "core/boigame/generators.hpp"
 #include "core/doublemove/generators.hpp"
+#include "core/stop_request.hpp"
 #include "core/wallgame/generators.hpp"
 #include "core/willow/generators.hpp"
 
@@ -144,11 +145,23 @@ class GenerateWriteError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A stop was requested (core/stop_request.hpp) before every file was written; the files written
+// are whole, the others were not started or their temporaries removed.
+class GenerateInterrupted : public StopRequested {
+ public:
+  explicit GenerateInterrupted(std::size_t files_finished) : files_finished_(files_finished) {}
+  std::size_t files_finished() const { return files_finished_; }
+
+ private:
+  std::size_t files_finished_;
+};
+
 // Creates out_dir and writes files 1..file_count into it, each whole (write_file_atomically), in
 // parallel on the current oneTBB arena; files of the same names are replaced unless they hold
 // the same bytes already (then they are left as they are), nothing else in out_dir is touched.
 // Returns the paths in file order. Throws std::invalid_argument for bad options (before writing
-// anything) and GenerateWriteError when a file cannot be written.
+// anything), GenerateWriteError when a file cannot be written, and GenerateInterrupted when a
+// stop was requested first.
 std::vector<std::filesystem::path> generate_input_set(const GenerateOptions& options);
 
 }  // namespace gamebatch::io

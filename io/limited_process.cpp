@@ -33,6 +33,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/stop_request.hpp"
 #include "io/proc_stat.hpp"
 #include "io/raw_io.hpp"
 #include "io/sandbox.hpp"
@@ -235,16 +236,15 @@ std::array<std::atomic<pid_t>, kGroupSlots> g_run_groups{};
 
 // SIGINT or SIGTERM: every run's group is killed, then the signal does what it did before.
 void end_runs_and_reraise(int signal_number) {
-  for (std::atomic<pid_t>& group : g_run_groups) {
-    if (const pid_t id = group.load(std::memory_order_relaxed); id > 0)
-      ::kill(-id, SIGKILL);
-  }
+  kill_unsandboxed_runs();
   ::signal(signal_number, SIG_DFL);
   ::raise(signal_number);
 }
 
 // Installed once, and only over the default disposition (a caller that handles these signals
-// itself keeps its handler). Sandboxed runs need none of this: their boxes end with gamebatch.
+// itself keeps its handler: gamebatch's own, io/stop_signals.hpp, stops runs through the stop
+// request and calls kill_unsandboxed_runs when it must exit at once). Sandboxed runs need none of
+// this: their boxes end with gamebatch.
 void end_runs_on_interruption() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -783,6 +783,10 @@ ProcessResult Run::watch() {
       limit_reached_ = ProcessEnd::wall_limit;
       break;
     }
+    if (stop_requested()) {  // gamebatch is stopping: the run is ended, not judged
+      limit_reached_ = ProcessEnd::interrupted;
+      break;
+    }
     bool fast_growth = false;
     if (now - last_sample >= kSampleInterval) {
       fast_growth = sample_and_check();
@@ -956,6 +960,13 @@ ProcessResult run_limited(const std::string& command, const ProcessInput& input,
   return result;
 }
 
+void kill_unsandboxed_runs() noexcept {
+  for (std::atomic<pid_t>& group : g_run_groups) {
+    if (const pid_t id = group.load(std::memory_order_relaxed); id > 0)
+      ::kill(-id, SIGKILL);
+  }
+}
+
 std::string describe(const ProcessResult& result) {
   switch (result.end) {
     case ProcessEnd::exited:
@@ -976,6 +987,8 @@ std::string describe(const ProcessResult& result) {
       return "process limit (" + std::to_string(result.tasks_limit) + " processes and threads)";
     case ProcessEnd::disk_limit:
       return "disk limit (the scratch's space or files ran out)";
+    case ProcessEnd::interrupted:
+      return "ended by gamebatch's interruption";
     case ProcessEnd::output_limit:
       return "output limit (" +
              (result.output.size() >= (std::size_t{1} << 20)

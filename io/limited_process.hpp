@@ -26,7 +26,9 @@ struct ProcessLimits {
 };
 
 // process_limit and disk_limit: sandboxed runs only (their processes and threads reached
-// SandboxSettings::max_processes; their scratch ran out of space or files).
+// SandboxSettings::max_processes; their scratch ran out of space or files). interrupted: a stop
+// was requested (core/stop_request.hpp) while the run went on, and the run was ended for it; it
+// says nothing of the program.
 enum class ProcessEnd {
   exited,
   signaled,
@@ -35,7 +37,8 @@ enum class ProcessEnd {
   memory_limit,
   output_limit,
   process_limit,
-  disk_limit
+  disk_limit,
+  interrupted
 };
 
 struct ProcessResult {
@@ -96,8 +99,15 @@ using ProcessInput = std::variant<StdinFile, StdinText>;
 // and results, its input copied into a memory file, the tree watched below the box's keeper (which
 // reaps it: process_group is 0), and two more ends: process_limit and disk_limit. Throws
 // std::runtime_error when no box can be made.
+//
+// A stop request (core/stop_request.hpp) ends the run within milliseconds, as a limit would, with
+// ProcessEnd::interrupted.
 ProcessResult run_limited(const std::string& command, const ProcessInput& input,
                           const ProcessLimits& limits, SandboxPool* sandbox = nullptr);
+
+// Kills the process group of every unsandboxed run in progress. Async-signal-safe: for a signal
+// handler that must exit at once (sandboxed runs end with this process by themselves).
+void kill_unsandboxed_runs() noexcept;
 
 // One line for messages: "exit status 3", "killed by signal 11 (SIGSEGV)", "CPU time limit
 // (2.01 s of CPU)", "wall-clock time limit (30.0 s)", "memory limit (peak 257 MiB)", "output

@@ -14,6 +14,7 @@ class CaseDispatcher {
  public:
   struct Result {
     bool failed = false;       // the solver threw: `text` says why
+    bool interrupted = false;  // a stop was requested (core/stop_request.hpp): no answer
     std::string text;          // the answer, or the error
     double solve_seconds = 0;  // in the solver, wherever it ran
   };

@@ -13,7 +13,10 @@
 //                                 "case": first wrong case (1-based) or null,
 //                                 "expected": text or null, "got": text or null,
 //                                 "detail": why, "" for AC, "rerun_alone": bool}, ...]}, ...],
-//    "rejected_inputs": [{"path", "line": L or null, "message"}, ...]}
+//    "rejected_inputs": [{"path", "line": L or null, "message"}, ...],
+//    "interrupted": bool, "runs_not_judged": n}
+// "interrupted": a stop (Ctrl-C, SIGTERM) ended the check early; the runs without a verdict (never
+// started, or ended by the stop) are not listed and are counted by "runs_not_judged".
 // The header's "sandbox" (tools/setter_commands.cpp, sandbox_json) says which guards were in
 // force: {"enabled": true, "namespaces": [...], "identity", "network", "file_system",
 // "sandbox_binds": [...], "disk_limit_mb", "disk_files", "max_processes", "memory": "cgroup v1"
@@ -28,6 +31,7 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <mutex>
 
 #include <spdlog/spdlog.h>
 
@@ -71,6 +75,8 @@ CheckResult run_check(const CheckOptions& options) {
   const auto expected = expected_answers(options, result);
   const std::size_t files = options.inputs.size();
   const std::size_t solutions = options.solutions.size();
+  std::size_t judged = 0;
+  std::mutex judged_mutex;  // guards `judged` (runs write their own verdicts)
   for (const std::string& command : options.solutions)
     result.solutions.push_back({command, std::vector<std::optional<RunVerdict>>(files)});
 
@@ -91,6 +97,8 @@ CheckResult run_check(const CheckOptions& options) {
                                   options.limits, options.sandbox);
     rerun[k] = needs_rerun_alone(run.verdict, run.result, options.limits) ? 1 : 0;
     result.solutions[solution].files[file] = std::move(run.verdict);
+    const std::lock_guard lock(judged_mutex);
+    ++judged;
   });
 
   // Pass 3: alone, one at a time; the rerun's verdict stands.
@@ -105,20 +113,44 @@ CheckResult run_check(const CheckOptions& options) {
     if (!rerun[k])
       continue;
     const auto [solution, file] = runs[k];
-    JudgedRun run = run_and_judge(*options.problem, options.solutions[solution],
-                                  io::StdinFile{options.inputs[file].input}, *expected[file],
-                                  options.limits, options.sandbox);
-    run.verdict.rerun_alone = true;
-    result.solutions[solution].files[file] = std::move(run.verdict);
-    ++result.reruns_alone;
+    try {
+      throw_if_stop_requested();
+      JudgedRun run = run_and_judge(*options.problem, options.solutions[solution],
+                                    io::StdinFile{options.inputs[file].input}, *expected[file],
+                                    options.limits, options.sandbox);
+      run.verdict.rerun_alone = true;
+      result.solutions[solution].files[file] = std::move(run.verdict);
+      ++result.reruns_alone;
+    } catch (const StopRequested&) {
+      result.solutions[solution].files[file].reset();  // its first verdict was not final
+      --judged;
+    }
   }
+  result.interrupted = stop_requested();
+  // Every (solution, file) pair of a file not rejected is a run to judge.
+  result.runs_not_judged = (files - result.rejected.size()) * solutions - judged;
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
 }
 
+std::string check_summary_line(const CheckResult& result, std::size_t files) {
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "check: %zu solutions, %zu files (%zu rejected), %zu runs again alone, ",
+                result.solutions.size(), files, result.rejected.size(), result.reruns_alone);
+  std::string text = line;
+  if (result.interrupted)
+    text += std::to_string(result.runs_not_judged) + " runs not judged, ";
+  std::snprintf(line, sizeof line, "time: %.3f s", result.seconds);
+  text += line;
+  if (result.interrupted)
+    text += " (interrupted)";
+  return text;
+}
+
 bool all_accepted(const CheckResult& result) {
-  if (!result.rejected.empty())
+  if (!result.rejected.empty() || result.runs_not_judged != 0)
     return false;
   for (const SolutionVerdicts& solution : result.solutions) {
     for (const std::optional<RunVerdict>& verdict : solution.files) {
@@ -230,6 +262,8 @@ void write_check_report(const std::filesystem::path& path, const nlohmann::json&
                         {"message", input.message}});
   }
   report["rejected_inputs"] = std::move(rejected);
+  report["interrupted"] = result.interrupted;
+  report["runs_not_judged"] = result.runs_not_judged;
   io::write_file_atomically(path, report.dump(2) + "\n");
 }
 

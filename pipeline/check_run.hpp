@@ -48,6 +48,10 @@ struct CheckResult {
   std::vector<SolutionVerdicts> solutions;  // in the order given
   std::vector<RejectedInput> rejected;      // also reported through spdlog, as solve does
   std::size_t reruns_alone = 0;             // runs judged again alone (see needs_rerun_alone)
+  // A stop was requested (core/stop_request.hpp): the runs in progress were ended unjudged and no
+  // other was started; runs_not_judged counts the (solution, file) pairs left without a verdict.
+  bool interrupted = false;
+  std::size_t runs_not_judged = 0;
   double seconds = 0;
 };
 
@@ -56,7 +60,11 @@ struct CheckResult {
 // Verdicts do not depend on `jobs` except through timing.
 CheckResult run_check(const CheckOptions& options);
 
-// True when every solution is AC on every file and no input was rejected.
+// The line check ends with: "check: S solutions, F files (R rejected), A runs again alone, time: T
+// s", with ", N runs not judged" and " (interrupted)" when a stop ended it.
+std::string check_summary_line(const CheckResult& result, std::size_t files);
+
+// True when every solution is AC on every file, no input was rejected and no run left unjudged.
 bool all_accepted(const CheckResult& result);
 
 // The verdict table for stdout: one row per solution with its count of each verdict and its

@@ -480,6 +480,8 @@ void SolvePage::add_file(const FileReport& file, std::size_t job_number) {
       else
         ++rejected_not_kept_;
       break;
+    case FileStatus::interrupted:  // counted in the totals' unfinished files
+      break;
   }
   if (file.solve_seconds <= 0) {
     ++tally->untimed_files;
@@ -546,11 +548,14 @@ std::string SolvePage::render(const nlohmann::json& header, const RunSummary& to
     games += (games.empty() ? "" : ", ") + game.game;
   html += "<h1>gamebatch " + escape_html(command) +
           (games.empty() ? "" : ": " + escape_html(games)) + "</h1>\n";
-  html += "<div class=\"summary\">" +
-          format("files: %zu cases: %zu solved: %zu cached: %zu rejected: %zu time: %.3f s",
-                 totals.files, totals.cases, totals.solved, totals.cached, totals.rejected,
-                 totals.seconds) +
-          "</div>\n";
+  html += "<div class=\"summary\">" + escape_html(summary_line(totals)) + "</div>\n";
+  if (totals.interrupted) {
+    html +=
+        "<p class=\"note\"><b>Interrupted.</b> The run was stopped (Ctrl-C or SIGTERM) before " +
+        count_text(totals.unfinished()) +
+        " files were finished: they have no answer file from this run. Every case solved "
+        "before the stop is in the answer cache, so a rerun solves only the rest.</p>\n";
+  }
   double solver_seconds = 0;
   for (const GameTally& game : games_)
     solver_seconds += game.solve_seconds;
@@ -558,6 +563,7 @@ std::string SolvePage::render(const nlohmann::json& header, const RunSummary& to
           card("cases", count_text(totals.cases)) + card("solved", count_text(totals.solved)) +
           card("cached", count_text(totals.cached)) +
           card("rejected", count_text(totals.rejected), totals.rejected != 0) +
+          (totals.interrupted ? card("unfinished", count_text(totals.unfinished()), true) : "") +
           card("wall time", seconds_text(totals.seconds)) +
           card("solver time (all threads)", seconds_text(solver_seconds)) + "</div>\n";
 
@@ -694,12 +700,13 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
   std::string html = page_start("gamebatch check " + game + " report");
   html += "<h1>gamebatch check: " + escape_html(game) + "</h1>\n";
   html += "<div class=\"summary\">" +
-          format(
-              "check: %zu solutions, %zu files (%zu rejected), %zu runs again alone, "
-              "time: %.3f s",
-              result.solutions.size(), options.inputs.size(), result.rejected.size(),
-              result.reruns_alone, result.seconds) +
-          "</div>\n";
+          escape_html(check_summary_line(result, options.inputs.size())) + "</div>\n";
+  if (result.interrupted) {
+    html += "<p class=\"note\"><b>Interrupted.</b> The check was stopped (Ctrl-C or SIGTERM): " +
+            count_text(result.runs_not_judged) +
+            " runs have no verdict (never started, or ended by the stop); the matrix shows them "
+            "empty.</p>\n";
+  }
   const double limit = options.limits.time_limit_seconds;
   std::string limits = "time limit " + seconds_text(limit) + " of CPU";
   if (options.limits.memory_limit_bytes != 0) {
@@ -847,15 +854,28 @@ std::string stress_page(const nlohmann::json& header, const StressOptions& optio
               format("shrunk in %zu steps (%zu smaller cases run) to a case that fails: ",
                      result.shrink_steps, result.shrink_candidates_run) +
               escape_html(describe(result.shrunk->verdict));
+  } else if (result.interrupted) {
+    summary = format("stress: interrupted after %lld cases, all passed (seed %llu)",
+                     static_cast<long long>(result.cases_run), seed);
   } else {
     summary = format("stress: the solution passed all %lld cases (seed %llu)",
                      static_cast<long long>(result.cases_run), seed);
   }
   html += "<div class=\"summary\">" + summary + "</div>\n" + sandbox_sentence(header);
+  if (result.interrupted) {
+    html += std::string(
+                "<p class=\"note\"><b>Interrupted.</b> The run was stopped (Ctrl-C or "
+                "SIGTERM)") +
+            (result.shrunk ? " while shrinking: the case shown is the smallest failing one found "
+                             "by then."
+                           : ": the cases tried were judged in order and all passed.") +
+            "</p>\n";
+  }
   html += "<div class=\"cards\">" + card("seed", std::to_string(seed)) +
           card("cases tried", count_text(static_cast<std::size_t>(result.cases_run)) + " of " +
                                   count_text(static_cast<std::size_t>(options.count))) +
-          card("result", result.shrunk ? "failed" : "passed", result.shrunk.has_value());
+          card("result", result.shrunk ? "failed" : (result.interrupted ? "interrupted" : "passed"),
+               result.shrunk.has_value() || result.interrupted);
   if (result.shrunk) {
     html += card("failing case", std::to_string(*result.failing_case_number), true) +
             card("shrink steps", count_text(result.shrink_steps)) +
@@ -873,7 +893,7 @@ std::string stress_page(const nlohmann::json& header, const StressOptions& optio
         failing_case_column(problem, "After " + count_text(result.shrink_steps) + " shrink steps",
                             *result.shrunk) +
         "</div>\n";
-  } else {
+  } else if (!result.interrupted) {
     html += "<p class=\"ok\">No counterexample: every case was accepted.</p>\n";
   }
   html += options_section(header);

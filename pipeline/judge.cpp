@@ -224,6 +224,8 @@ JudgedRun run_and_judge(const io::Problem& problem, const std::string& command,
                         const JudgeLimits& limits, io::SandboxPool* sandbox) {
   JudgedRun run;
   run.result = io::run_limited(command, input, process_limits(limits), sandbox);
+  if (run.result.end == io::ProcessEnd::interrupted)
+    throw StopRequested{};  // ended for gamebatch's sake: no verdict
   run.verdict = judge_run(problem, expected, run.result, limits);
   return run;
 }
@@ -231,8 +233,12 @@ JudgedRun run_and_judge(const io::Problem& problem, const std::string& command,
 void run_at_once(std::size_t count, std::size_t jobs, const std::function<void(std::size_t)>& run) {
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
-    for (std::size_t k = next++; k < count; k = next++)
-      run(k);
+    try {
+      for (std::size_t k = next++; k < count && !stop_requested(); k = next++)
+        run(k);
+    } catch (const StopRequested&) {
+      // The run in progress was abandoned; the others see the request before they start.
+    }
   };
   std::vector<std::thread> workers;
   for (std::size_t t = 1; t < std::min(std::max<std::size_t>(jobs, 1), count); ++t)

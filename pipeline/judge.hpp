@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/stop_request.hpp"
 #include "io/limited_process.hpp"
 #include "io/problem.hpp"
 #include "io/sandbox.hpp"
@@ -83,14 +84,17 @@ struct JudgedRun {
 };
 
 // Runs `command` on one input (a file, or text for stress) and judges it, in one of `sandbox`'s
-// boxes unless it is null (--no-sandbox). Thread-safe.
+// boxes unless it is null (--no-sandbox). Thread-safe. Throws StopRequested when a stop request
+// (core/stop_request.hpp) ended the run: it has no verdict.
 JudgedRun run_and_judge(const io::Problem& problem, const std::string& command,
                         const io::ProcessInput& input, const std::vector<std::string>& expected,
                         const JudgeLimits& limits, io::SandboxPool* sandbox);
 
 // Calls run(0) .. run(count - 1), at most `jobs` (at least 1) at a time, and returns when all
-// are done. Plain threads, not oneTBB's: runs wait on the programs they start, they do not
-// compute, and must not hold the threads that solve.
+// are done. After a stop request no run is started, and a run that throws StopRequested is left
+// as it is: the caller tells the calls made from those never made or abandoned. Plain threads, not
+// oneTBB's: runs wait on the programs they start, they do not compute, and must not hold the
+// threads that solve.
 void run_at_once(std::size_t count, std::size_t jobs, const std::function<void(std::size_t)>& run);
 
 }  // namespace gamebatch::pipeline

@@ -35,6 +35,7 @@
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 
+#include "core/stop_request.hpp"
 #include "pipeline/case_dispatcher.hpp"
 
 namespace gamebatch::pipeline {
@@ -73,11 +74,12 @@ struct WorkBatch {
 struct WireResult {
   std::uint64_t ticket = 0;
   bool failed = false;
-  std::string text;  // the answer, or why solving failed
+  bool interrupted = false;  // the rank was asked to stop (mpirun passes Ctrl-C on as SIGTERM)
+  std::string text;          // the answer, or why solving failed
   double solve_seconds = 0;
   template <class Archive>
   void serialize(Archive& archive, unsigned /*version*/) {
-    archive& ticket& failed& text& solve_seconds;
+    archive& ticket& failed& interrupted& text& solve_seconds;
   }
 };
 
@@ -112,7 +114,10 @@ CaseDispatcher::Result solve_timed(const io::Case& a_case) {
   CaseDispatcher::Result result;
   const auto started = std::chrono::steady_clock::now();
   try {
+    throw_if_stop_requested();
     result.text = a_case.solve();
+  } catch (const StopRequested&) {
+    result.interrupted = true;
   } catch (const std::exception& error) {
     result.failed = true;
     result.text = error.what();
@@ -383,7 +388,8 @@ void MpiCluster::State::receive_report(int source) {
       throw std::runtime_error("MPI: rank " + std::to_string(source) + " answered an unknown case");
     PendingCase pending = std::move(found->second);
     in_flight.erase(found);
-    pending.done(CaseDispatcher::Result{wire.failed, std::move(wire.text), wire.solve_seconds});
+    pending.done(CaseDispatcher::Result{wire.failed, wire.interrupted, std::move(wire.text),
+                                        wire.solve_seconds});
   }
 }
 
@@ -607,6 +613,7 @@ void MpiCluster::State::serve() {
             problem->parse_canonical_case(batch.cases[k].canonical);
         CaseDispatcher::Result solved = solve_timed(*a_case);
         result.failed = solved.failed;
+        result.interrupted = solved.interrupted;
         result.text = std::move(solved.text);
         result.solve_seconds = solved.solve_seconds;
       } catch (const std::exception& error) {

@@ -17,6 +17,8 @@ const char* status_name(FileStatus status) {
       return "cached";
     case FileStatus::rejected:
       return "rejected";
+    case FileStatus::interrupted:
+      return "interrupted";
   }
   return "unknown";
 }
@@ -85,9 +87,14 @@ void RunReport::add_file(const FileReport& file, std::size_t job_number) {
 
 void RunReport::finish(const RunSummary& totals) {
   std::lock_guard<std::mutex> lock(mutex_);
-  const nlohmann::json totals_json = {{"files", totals.files},       {"cases", totals.cases},
-                                      {"solved", totals.solved},     {"cached", totals.cached},
-                                      {"rejected", totals.rejected}, {"seconds", totals.seconds}};
+  const nlohmann::json totals_json = {{"files", totals.files},
+                                      {"cases", totals.cases},
+                                      {"solved", totals.solved},
+                                      {"cached", totals.cached},
+                                      {"rejected", totals.rejected},
+                                      {"unfinished", totals.unfinished()},
+                                      {"interrupted", totals.interrupted},
+                                      {"seconds", totals.seconds}};
   write(std::string(first_file_ ? "" : "\n  ") + "],\n  \"totals\": " + totals_json.dump() +
         "\n}\n");
   // The first failure's errno: a short write, the flush, or the close.

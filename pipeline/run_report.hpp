@@ -4,12 +4,20 @@
 //   {"schema": "gamebatch-report/1", "gamebatch_version": "0.1.0", "command": "solve" | "run",
 //    "options": {... the options of the command, as given ...},
 //    "files": [{"path": input file, "answer": answer file, "game": name, "job": 1-based job number,
-//               "status": "solved" | "cached" | "rejected", "cases": C, "solved": S, "cached": H,
+//               "status": "solved" | "cached" | "rejected" | "interrupted", "cases": C,
+//               "solved": S, "cached": H,
 //               "solve_seconds": time spent solving its cases (summed over threads),
 //               "error": {"line": L or null, "message": M}   (rejected files only)}, ...],
-//    "totals": {"files", "cases", "solved", "cached", "rejected", "seconds"}}
-// "cached" means every case of the file came from the answer cache. Files are listed in the order
-// they were written: input order within each job, jobs in order.
+//    "totals": {"files", "cases", "solved", "cached", "rejected", "unfinished", "interrupted",
+//               "seconds"}}
+// "cached" means every case of the file came from the answer cache. "interrupted": a stop (Ctrl-C,
+// SIGTERM) came before all the file's cases were answered; it has no answer file from this run,
+// and "solved" counts the cases solved (and cached) before the stop. Files never started are not
+// listed; totals "unfinished" counts them with the interrupted ones, and "interrupted" (true or
+// false) says whether the run was stopped. "solved" and "cached" of the totals count every case
+// solved or answered from the cache, in interrupted files too, so that a rerun with the same cache
+// solves totals.cases-to-be minus what this run solved. Files are listed in the order they were
+// written: input order within each job, jobs in order.
 #pragma once
 
 #include <cstdio>

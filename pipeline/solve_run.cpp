@@ -21,6 +21,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -33,6 +34,7 @@
 #include <oneapi/tbb/task_arena.h>
 #include <spdlog/spdlog.h>
 
+#include "core/stop_request.hpp"
 #include "io/atomic_file.hpp"
 #include "io/input_error.hpp"
 #include "pipeline/graph_handoff.hpp"
@@ -56,6 +58,10 @@ struct FileRecord {
   std::atomic<std::int64_t> solve_nanoseconds{0};  // in the solver, summed over its cases
   std::atomic<bool> case_failed{false};
   std::string case_error;  // the first failed case's message, set once by case_failed's winner
+  // A stop was requested before all its cases were answered: it gets no answer file (one already
+  // on disk is left as it is), and the answers it has are only in the cache.
+  std::atomic<bool> interrupted{false};
+  std::atomic<std::size_t> solved_here{0};  // cases solved in this run (not from the cache)
 };
 using FilePtr = std::shared_ptr<FileRecord>;
 
@@ -138,6 +144,7 @@ std::string answer_case(const io::Problem& problem, const io::Case& a_case, Cach
   }
   std::string answer = timed_solve(a_case, file.solve_nanoseconds);
   store_answer(problem, cache, std::move(slot), answer);
+  file.solved_here.fetch_add(1, std::memory_order_relaxed);
   return answer;
 }
 
@@ -158,14 +165,18 @@ bool finish_case(const CaseJob& job, bool from_cache, ProgressCounters* progress
   return file.unsolved.fetch_sub(1, std::memory_order_acq_rel) == 1;
 }
 
-// Answers one case; returns true when it was the file's last.
+// Answers one case, unless a stop was requested (before or while it is solved); returns true when
+// it was the file's last.
 bool solve_case(const io::Problem& problem, CacheSession* cache, ProgressCounters* progress,
                 const CaseJob& job) {
   FileRecord& file = *job.file;
   bool from_cache = false;
   try {
+    throw_if_stop_requested();
     file.answers[job.case_index] =
         answer_case(problem, *file.cases[job.case_index], cache, file, from_cache);
+  } catch (const StopRequested&) {
+    file.interrupted.store(true, std::memory_order_relaxed);
   } catch (const std::exception& error) {
     fail_case(file, job.case_index, error.what());
   }
@@ -178,6 +189,10 @@ void take_dispatched_answer(const io::Problem& problem, const SolveOptions& opti
   FileRecord& file = *job.file;
   file.solve_nanoseconds.fetch_add(static_cast<std::int64_t>(result.solve_seconds * 1e9),
                                    std::memory_order_relaxed);
+  if (result.interrupted) {
+    file.interrupted.store(true, std::memory_order_relaxed);
+    return;
+  }
   if (result.failed) {
     fail_case(file, job.case_index, result.text);
     return;
@@ -185,6 +200,7 @@ void take_dispatched_answer(const io::Problem& problem, const SolveOptions& opti
   try {
     store_answer(problem, options.cache, std::move(slot), result.text);
     file.answers[job.case_index] = std::move(result.text);
+    file.solved_here.fetch_add(1, std::memory_order_relaxed);
   } catch (const std::exception& error) {  // as in solve_case: the case fails
     fail_case(file, job.case_index, error.what());
   }
@@ -199,6 +215,12 @@ void dispatch_case(const io::Problem& problem, const SolveOptions& options, cons
   const io::Case& a_case = *file.cases[job.case_index];
   ProgressCounters* progress = options.progress;
   CacheSlot slot;
+  if (stop_requested()) {
+    file.interrupted.store(true, std::memory_order_relaxed);
+    if (finish_case(job, false, progress))
+      gateway.try_put(HandedFile(job.file));
+    return;
+  }
   try {
     if (std::optional<std::string> answer = look_up(problem, a_case, options.cache, slot)) {
       file.answers[job.case_index] = std::move(*answer);
@@ -233,7 +255,8 @@ void dispatch_case(const io::Problem& problem, const SolveOptions& options, cons
 // has none), on the thread that answered it.
 bool settle_answers(const io::Problem& problem, const SolveOptions& options,
                     const io::NamesOnDisk& names_on_disk, FileRecord& record) {
-  if (!record.error.empty() || record.case_failed.load() || options.answers_to)
+  if (!record.error.empty() || record.case_failed.load() || record.interrupted.load() ||
+      options.answers_to)
     return false;
   std::string content;
   for (std::size_t k = 0; k < record.answers.size(); ++k)
@@ -279,11 +302,17 @@ class Finisher {
   void finish(FileRecord& record) {
     if (record.error.empty() && record.case_failed.load())
       record.error = record.case_error;
-    if (record.error.empty()) {
+    if (record.error.empty() && record.interrupted.load()) {
+      // What was solved is in the cache; the file counts as unfinished.
+      summary_.solved += record.solved_here.load();
+      summary_.cached += record.from_cache.load();
+    } else if (record.error.empty()) {
+      ++summary_.finished;
       count_answers(record);
       if (options_.answers_to)
         options_.answers_to(record.index, record.answers);
     } else {
+      ++summary_.finished;
       reject(record);
     }
     if (options_.progress != nullptr) {
@@ -311,6 +340,8 @@ class Finisher {
     FileStatus status = FileStatus::solved;
     if (!record.error.empty()) {
       status = FileStatus::rejected;
+    } else if (record.interrupted.load()) {
+      status = FileStatus::interrupted;
     } else if (cases != 0 && cached == cases) {
       status = FileStatus::cached;
     }
@@ -320,7 +351,9 @@ class Finisher {
         .game = problem_.name(),
         .status = status,
         .cases = cases,
-        .solved = status == FileStatus::rejected ? 0 : cases - cached,
+        .solved = status == FileStatus::rejected      ? 0
+                  : status == FileStatus::interrupted ? record.solved_here.load()
+                                                      : cases - cached,
         .cached = status == FileStatus::rejected ? 0 : cached,
         .solve_seconds = static_cast<double>(record.solve_nanoseconds.load()) * 1e-9,
         .error_line = record.error_line,
@@ -371,6 +404,23 @@ io::NamesOnDisk prepare_answer_directories(const io::InputList& inputs) {
 
 }  // namespace
 
+std::string summary_line(const RunSummary& summary) {
+  char line[256];
+  if (summary.interrupted) {
+    std::snprintf(line, sizeof line,
+                  "files: %zu cases: %zu solved: %zu cached: %zu rejected: %zu unfinished: %zu "
+                  "time: %.3f s (interrupted)",
+                  summary.files, summary.cases, summary.solved, summary.cached, summary.rejected,
+                  summary.unfinished(), summary.seconds);
+  } else {
+    std::snprintf(line, sizeof line,
+                  "files: %zu cases: %zu solved: %zu cached: %zu rejected: %zu time: %.3f s",
+                  summary.files, summary.cases, summary.solved, summary.cached, summary.rejected,
+                  summary.seconds);
+  }
+  return line;
+}
+
 RunSummary run_solve(const SolveOptions& options) {
   const auto started = std::chrono::steady_clock::now();
   const io::Problem& problem = *options.problem;
@@ -390,7 +440,7 @@ RunSummary run_solve(const SolveOptions& options) {
   flow::graph graph;
   std::size_t next_file = 0;
   flow::input_node<std::size_t> file_source(graph, [&](tbb::flow_control& control) {
-    if (next_file == options.inputs.size()) {
+    if (next_file == options.inputs.size() || stop_requested()) {
       control.stop();
       return std::size_t{0};
     }
@@ -477,6 +527,7 @@ RunSummary run_solve(const SolveOptions& options) {
   graph.wait_for_all();
   after_wait_for_all(dispatch.gateway());
 
+  summary.interrupted = stop_requested();
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return summary;

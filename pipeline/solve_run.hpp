@@ -19,6 +19,9 @@ enum class FileStatus {
   solved,    // answered, at least one case solved in this run
   cached,    // every case answered from the cache
   rejected,  // bad input, unreadable, a failed case, or its answers could not be written
+  // A stop was requested before all its cases were answered: no answer file was written (one on
+  // disk was left as it was); the cases solved are in the cache.
+  interrupted,
 };
 
 // What happened to one input file, handed to SolveOptions::on_file_done once it is finished.
@@ -67,13 +70,28 @@ struct RunSummary {
   std::size_t solved = 0;    // cases solved in this run
   std::size_t cached = 0;    // cases answered from the cache
   std::size_t rejected = 0;  // files rejected (bad input, unreadable, or a failed case)
+  // Files answered or rejected; the others (files - finished) were not finished because a stop
+  // was requested (core/stop_request.hpp): interrupted in flight, or never started.
+  std::size_t finished = 0;
+  bool interrupted = false;  // a stop was requested during the run
   double seconds = 0;
+
+  // Only a stopped run leaves files unfinished.
+  std::size_t unfinished() const { return interrupted ? files - finished : 0; }
 };
 
 // Solves every input on the calling thread's oneTBB arena (limit its threads with
-// tbb::global_control) and writes each accepted file's answers whole. Each rejected file is
+// tbb::global_control) and writes each accepted file's answers whole. A stop request ends it
+// early: no file is started after it, the cases in progress are abandoned (their solvers give up
+// within milliseconds), files whose every case was answered are still written, and the summary
+// says how many files were left unfinished. Each rejected file is
 // reported once through spdlog as "PATH:LINE: what was expected" and gets no answer file (a stale
 // one is removed); the other files are still solved. Answers do not depend on the thread count.
 RunSummary run_solve(const SolveOptions& options);
+
+// The line a run ends with: "files: F cases: C solved: S cached: H rejected: R time: T s", and for
+// an interrupted run "files: F cases: C solved: S cached: H rejected: R unfinished: U time: T s
+// (interrupted)".
+std::string summary_line(const RunSummary& summary);
 
 }  // namespace gamebatch::pipeline

@@ -1,6 +1,8 @@
 // The stress run: waves of trials, each wave run `jobs` at a time (run_at_once), the waves one
 // after another. Within a wave every trial runs; the first failure in
 // trial order is taken, so the result does not depend on `jobs` (nor on how fast runs finish).
+// A stop request ends it after the wave in progress, whose trials from the first one left
+// unjudged on are dropped: what it reports was judged in order, as without the stop.
 #include "pipeline/stress_run.hpp"
 
 #include <algorithm>
@@ -18,6 +20,7 @@ constexpr std::size_t kMaxShrinkSteps = 100'000;
 
 struct Trial {
   FailingCase run;
+  bool judged = false;  // false: a stop request came first (run_at_once never ran it, or it threw)
   bool failed = false;
   bool rerun_alone = false;  // a TLE that may come from sharing the machine
 };
@@ -42,14 +45,19 @@ Trial run_trial(const StressOptions& options, std::string input) {
   if (trial.run.output.size() > kKeptOutput)
     trial.run.output.resize(kKeptOutput);
   trial.run.input = std::move(input);
+  trial.judged = true;
   return trial;
 }
 
-// Runs make_trial(0) .. make_trial(count - 1), `jobs` at a time; results in index order.
+// Runs make_trial(0) .. make_trial(count - 1), `jobs` at a time; results in index order, cut
+// before the first trial a stop request left unjudged.
 std::vector<Trial> run_wave(std::size_t count, std::size_t jobs,
                             const std::function<Trial(std::size_t)>& make_trial) {
   std::vector<Trial> trials(count);
   run_at_once(count, jobs, [&](std::size_t k) { trials[k] = make_trial(k); });
+  const auto unjudged =
+      std::find_if(trials.begin(), trials.end(), [](const Trial& trial) { return !trial.judged; });
+  trials.erase(unjudged, trials.end());
   return trials;
 }
 
@@ -62,7 +70,14 @@ std::optional<std::size_t> first_failure(const StressOptions& options, std::vect
     if (!trial.failed || (wanted && trial.run.verdict.verdict != *wanted))
       continue;
     if (trial.rerun_alone) {
-      trial = run_trial(options, std::move(trial.run.input));
+      if (stop_requested())
+        return std::nullopt;  // not confirmed: no failure found so far
+      try {
+        Trial alone = run_trial(options, trial.run.input);
+        trial = std::move(alone);
+      } catch (const StopRequested&) {
+        return std::nullopt;
+      }
       trial.run.verdict.rerun_alone = true;
       if (!trial.failed || (wanted && trial.run.verdict.verdict != *wanted))
         continue;
@@ -84,7 +99,7 @@ std::pair<std::size_t, std::size_t> shrink(const StressOptions& options, Failing
   const std::size_t jobs = std::max<std::size_t>(options.jobs, 1);
   std::size_t steps = 0;
   std::size_t candidates_run = 0;
-  while (steps < kMaxShrinkSteps) {
+  while (steps < kMaxShrinkSteps && !stop_requested()) {
     const std::vector<std::unique_ptr<io::Case>> cases = problem.parse(failing.input);
     std::vector<std::string> candidates;
     for (const std::string& canonical : problem.shrink_candidates(cases.front()->canonical())) {
@@ -93,7 +108,8 @@ std::pair<std::size_t, std::size_t> shrink(const StressOptions& options, Failing
         candidates.push_back(std::move(input));
     }
     std::optional<FailingCase> smaller;
-    for (std::size_t first = 0; first < candidates.size() && !smaller; first += jobs) {
+    for (std::size_t first = 0; first < candidates.size() && !smaller && !stop_requested();
+         first += jobs) {
       const std::size_t wave = std::min(jobs, candidates.size() - first);
       std::vector<Trial> trials = run_wave(
           wave, jobs, [&](std::size_t k) { return run_trial(options, candidates[first + k]); });
@@ -117,7 +133,7 @@ StressResult run_stress(const StressOptions& options) {
   // A wave is a few runs per job: enough to keep every job busy, few enough that little is run
   // past the first failure.
   const auto wave_size = static_cast<std::int64_t>(4 * std::max<std::size_t>(options.jobs, 1));
-  for (std::int64_t first = 1; first <= options.count && !result.first_failure;
+  for (std::int64_t first = 1; first <= options.count && !result.first_failure && !stop_requested();
        first += wave_size) {
     const auto wave = static_cast<std::size_t>(std::min(wave_size, options.count - first + 1));
     std::vector<Trial> trials = run_wave(wave, options.jobs, [&](std::size_t k) {
@@ -128,8 +144,13 @@ StressResult run_stress(const StressOptions& options) {
       result.failing_case_number = first + static_cast<std::int64_t>(*k);
       result.cases_run = *result.failing_case_number;
       result.first_failure = trials[*k].run;
-    } else {
+    } else if (!stop_requested()) {
       result.cases_run = first + static_cast<std::int64_t>(wave) - 1;
+    } else {  // the judged part of the wave passed, up to its first unconfirmed TLE if any
+      std::size_t passed = 0;
+      while (passed < trials.size() && !trials[passed].failed)
+        ++passed;
+      result.cases_run = first - 1 + static_cast<std::int64_t>(passed);
     }
   }
   if (result.first_failure) {
@@ -138,6 +159,7 @@ StressResult run_stress(const StressOptions& options) {
     result.shrunk = *result.first_failure;
     std::tie(result.shrink_steps, result.shrink_candidates_run) = shrink(options, *result.shrunk);
   }
+  result.interrupted = stop_requested();
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;

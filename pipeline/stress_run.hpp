@@ -42,6 +42,9 @@ struct StressResult {
   std::optional<FailingCase> shrunk;
   std::size_t shrink_steps = 0;           // smaller cases adopted
   std::size_t shrink_candidates_run = 0;  // smaller cases tried
+  // A stop was requested (core/stop_request.hpp): the search ended early (cases_run were judged
+  // and passed, in order), or the shrinking did (`shrunk` is the smallest failing case so far).
+  bool interrupted = false;
   double seconds = 0;
 };
 

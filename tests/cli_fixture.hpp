@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -22,6 +23,7 @@
 #include <sstream>
 #include <string>
 #include <system_error>
+#include <thread>
 #include <vector>
 
 #include "test_data.hpp"
@@ -137,6 +139,19 @@ inline const std::regex& summary_pattern() {
   return pattern;
 }
 
+// Polls DONE every 20 ms until it holds (true) or LIMIT has passed (false).
+template <typename Predicate>
+inline bool wait_until(Predicate done, std::chrono::steady_clock::duration limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  for (;;) {
+    if (done())
+      return true;
+    if (std::chrono::steady_clock::now() >= deadline)
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
 struct Result {
   int status = -1;
   std::string out;
@@ -220,6 +235,14 @@ class CliTest : public ::testing::Test {
       ::dup2(in, 0);
       ::dup2(out, 1);
       ::dup2(err, 2);
+      // SIGINT and SIGTERM at their defaults and unblocked whatever this process inherited (a
+      // shell starts background jobs with SIGINT ignored, and that survives fork and exec), so
+      // that the tests that send them see what a user's Ctrl-C does.
+      ::signal(SIGINT, SIG_DFL);
+      ::signal(SIGTERM, SIG_DFL);
+      sigset_t unblocked;
+      sigemptyset(&unblocked);
+      ::sigprocmask(SIG_SETMASK, &unblocked, nullptr);
       ::alarm(120);
       ::execv(argv[0], argv.data());
       ::_exit(127);

@@ -116,7 +116,13 @@ TEST(SolvePageTest, RendersEveryGameAndEscapesNamesAndMessages) {
   page.add_file(evil.report(), 1);
   page.add_file(broken.report(), 1);
   page.add_file(wall.report("wallgame"), 2);
-  RunSummary totals{3, 2, 2, 0, 1, 1.5};
+  RunSummary totals{.files = 3,
+                    .cases = 2,
+                    .solved = 2,
+                    .cached = 0,
+                    .rejected = 1,
+                    .finished = 3,
+                    .seconds = 1.5};
   const nlohmann::json header = {{"gamebatch_version", "9.9.9"},
                                  {"command", "run"},
                                  {"options", {{"config", "<cfg>.toml"}, {"jobs", 2}}}};

@@ -13,8 +13,10 @@
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
+#include "core/stop_request.hpp"
 #include "io/doublemove/table.hpp"
 #include "io/problem.hpp"
+#include "io/stop_signals.hpp"
 #include "tools/cache_commands.hpp"
 #include "tools/gen_command.hpp"
 #include "tools/run_config.hpp"
@@ -73,6 +75,9 @@ int run_table(const TableArguments& arguments) {
                                    thread_count(arguments.jobs));
   try {
     std::fputs(io::doublemove::k0_table(arguments.max_n, *format, kVersion).c_str(), stdout);
+  } catch (const StopRequested&) {
+    spdlog::error("table: interrupted before the table was whole; nothing written");
+    return kExitRejected;  // the caller reports 128 + the signal
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());
     return kExitUsage;
@@ -184,19 +189,31 @@ int run_cli(int argc, char** argv) {
     const int status = app.exit(error);  // prints help, version, or the error
     return status == 0 ? kExitSolved : kExitUsage;
   }
-  if (app.got_subcommand("solve"))
-    return run_solve_command(solve_job, solve_settings);
-  if (app.got_subcommand("run"))
-    return run_run_command(run_arguments);
-  if (app.got_subcommand("gen"))
-    return run_gen_command(gen_arguments);
+  // Safe to kill at any point (the cache's writes are transactions, validate writes nothing): a
+  // Ctrl-C ends them by the signal.
   if (app.got_subcommand("cache"))
     return run_cache_command(app, cache_arguments);
-  if (app.got_subcommand("table"))
-    return run_table(table_arguments);
-  if (const int status = run_setter_command(app, setter_arguments); status >= 0)
-    return status;
-  return kExitUsage;
+  if (app.got_subcommand("validate"))
+    return run_setter_command(app, setter_arguments);
+  // The long commands stop cleanly on the first SIGINT or SIGTERM (io/stop_signals.hpp) and then
+  // exit with 128 + the signal, whatever they would have said otherwise.
+  io::stop_on_signals();
+  int status = kExitUsage;
+  if (app.got_subcommand("solve")) {
+    status = run_solve_command(solve_job, solve_settings);
+  } else if (app.got_subcommand("run")) {
+    status = run_run_command(run_arguments);
+  } else if (app.got_subcommand("gen")) {
+    status = run_gen_command(gen_arguments);
+  } else if (app.got_subcommand("table")) {
+    status = run_table(table_arguments);
+  } else if (const int setter_status = run_setter_command(app, setter_arguments);
+             setter_status >= 0) {
+    status = setter_status;
+  }
+  if (const int stopped = io::stop_exit_status(); stopped != 0)
+    return stopped;
+  return status;
 }
 
 }  // namespace gamebatch::cli

@@ -238,7 +238,10 @@ void add_gen_command(CLI::App& app, GenArguments& arguments) {
       "rename); files of the same names are replaced, nothing else in DIR is touched.\n"
       "Ranges are written A..B or A; 'mixed' draws anew for every case.\n"
       "Example: gamebatch gen boigame --count 20 --seed 7 --out sets/boi --size 50..300\n"
-      "Exit status: 0 written, 1 a file could not be written, 2 usage error.");
+      "Ctrl-C (or SIGTERM) stops it cleanly: the files written are whole, no temporary is left,\n"
+      "and it says how many were written; a second Ctrl-C quits at once.\n"
+      "Exit status: 0 written, 1 a file could not be written, 2 usage error, 130 (143)\n"
+      "interrupted by SIGINT (SIGTERM).");
 
   gen->add_option("GAME", arguments.game, "The game")
       ->required()
@@ -291,6 +294,11 @@ int run_gen_command(const GenArguments& arguments) {
     if (const std::size_t removed = io::remove_stale_temporaries(options.out_dir); removed != 0)
       spdlog::info("removed {} temporary files left by an interrupted run", removed);
     io::generate_input_set(options);
+  } catch (const io::GenerateInterrupted& stopped) {
+    std::printf("wrote %zu of %lld files to %s (interrupted)\n", stopped.files_finished(),
+                static_cast<long long>(options.file_count), options.out_dir.c_str());
+    std::fflush(stdout);
+    return kExitNotWritten;  // the caller reports 128 + the signal
   } catch (const std::invalid_argument& error) {
     spdlog::error("{}", error.what());
     return kExitUsage;

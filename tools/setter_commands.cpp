@@ -401,11 +401,7 @@ int run_check(const CheckArguments& arguments) {
   if (!arguments.html_file.empty() &&
       !write_html_page(arguments.html_file, pipeline::check_page(header, options, result)))
     status = kExitRejected;
-  std::fprintf(stderr,
-               "check: %zu solutions, %zu files (%zu rejected), %zu runs again alone, "
-               "time: %.3f s\n",
-               result.solutions.size(), options.inputs.size(), result.rejected.size(),
-               result.reruns_alone, result.seconds);
+  std::fprintf(stderr, "%s\n", pipeline::check_summary_line(result, options.inputs.size()).c_str());
   return status;
 }
 
@@ -507,10 +503,12 @@ int run_stress(const StressArguments& arguments) {
         write_html_page(arguments.html_file, pipeline::stress_page(header, options, result));
   }
   if (!result.shrunk) {
-    std::printf("stress: the solution passed all %lld cases (seed %llu)\n",
-                static_cast<long long>(result.cases_run),
-                static_cast<unsigned long long>(arguments.seed));
-    std::fprintf(stderr, "stress: time: %.3f s\n", result.seconds);
+    std::printf(
+        result.interrupted ? "stress: interrupted after %lld cases, all passed (seed %llu)\n"
+                           : "stress: the solution passed all %lld cases (seed %llu)\n",
+        static_cast<long long>(result.cases_run), static_cast<unsigned long long>(arguments.seed));
+    std::fprintf(stderr, "stress: time: %.3f s%s\n", result.seconds,
+                 result.interrupted ? " (interrupted)" : "");
     if (!page_written)
       return kExitUsage;
     return std::fflush(stdout) == 0 ? kExitSolved : kExitRejected;
@@ -536,17 +534,18 @@ int run_stress(const StressArguments& arguments) {
   std::printf("stress: case %lld of seed %llu fails: %s\n",
               static_cast<long long>(*result.failing_case_number),
               static_cast<unsigned long long>(arguments.seed), pipeline::describe(first).c_str());
-  std::printf("shrunk in %zu steps (%zu smaller cases run) to a case that fails: %s\n",
-              result.shrink_steps, result.shrink_candidates_run,
-              pipeline::describe(shrunk.verdict).c_str());
+  std::printf("%s in %zu steps (%zu smaller cases run) to a case that fails: %s\n",
+              result.interrupted ? "shrinking interrupted: shrunk" : "shrunk", result.shrink_steps,
+              result.shrink_candidates_run, pipeline::describe(shrunk.verdict).c_str());
   std::printf("== input%s\n%s", written ? (" (" + input_path.string() + ")").c_str() : "",
               with_final_newline(shrunk.input).c_str());
   std::printf("== expected%s\n%s", written ? (" (" + answer_path.string() + ")").c_str() : "",
               answers.c_str());
   std::printf("== the solution's output\n%s", with_final_newline(shrunk.output).c_str());
   std::fflush(stdout);
-  std::fprintf(stderr, "stress: %lld cases run, time: %.3f s\n",
-               static_cast<long long>(result.cases_run), result.seconds);
+  std::fprintf(stderr, "stress: %lld cases run, time: %.3f s%s\n",
+               static_cast<long long>(result.cases_run), result.seconds,
+               result.interrupted ? " (interrupted)" : "");
   return page_written ? kExitCounterexample : kExitUsage;
 }
 

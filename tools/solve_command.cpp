@@ -16,6 +16,7 @@
 #include <oneapi/tbb/global_control.h>
 #include <spdlog/spdlog.h>
 
+#include "core/stop_request.hpp"
 #include "io/atomic_file.hpp"
 #include "io/input_set.hpp"
 #include "io/problem.hpp"
@@ -34,10 +35,7 @@ namespace gamebatch::cli {
 namespace {
 
 void print_summary(const char* prefix, const pipeline::RunSummary& summary) {
-  std::fprintf(stderr,
-               "%sfiles: %zu cases: %zu solved: %zu cached: %zu rejected: %zu time: %.3f s\n",
-               prefix, summary.files, summary.cases, summary.solved, summary.cached,
-               summary.rejected, summary.seconds);
+  std::fprintf(stderr, "%s%s\n", prefix, pipeline::summary_line(summary).c_str());
 }
 
 // The shard to solve: --shard, else the Slurm array task's, else none. Throws UsageError.
@@ -455,6 +453,11 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
   pipeline::ProgressLine progress_line(progress, show_progress);
   const char* erase_progress = show_progress ? "\r\033[K" : "";
   for (std::size_t job_index = 0; job_index < jobs.size(); ++job_index) {
+    if (stop_requested()) {  // the jobs not started count as unfinished
+      total.files += inputs_of_job[job_index].size();
+      total.interrupted = true;
+      continue;
+    }
     const auto job_started = std::chrono::steady_clock::now();
     pipeline::SolveOptions options_of_job;
     options_of_job.problem = io::find_problem(jobs[job_index].problem);
@@ -504,6 +507,8 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
     total.solved += summary.solved;
     total.cached += summary.cached;
     total.rejected += summary.rejected;
+    total.finished += summary.finished;
+    total.interrupted = total.interrupted || summary.interrupted;
     if (summary.rejected != 0)
       status = std::max(status, kExitRejected);
   }

@@ -26,6 +26,7 @@
 #include "core/boigame/bit_matrix.hpp"
 #include "core/boigame/boigame.hpp"
 #include "core/boigame/framed_board.hpp"
+#include "core/stop_request.hpp"
 
 namespace gamebatch::boigame {
 namespace {
@@ -226,6 +227,7 @@ Winner solve(const Board& board) {
   Steps a_steps;
   Steps b_steps;
   for (std::uint32_t moves = half; moves-- > 0;) {
+    throw_if_stop_requested();  // a layer is at most milliseconds of work
     builder.grow(framed, a_layer, moves, /*on_b_half=*/false, a_outer, a_steps);
     builder.grow(framed, b_layer, total_distance - moves, /*on_b_half=*/true, b_outer, b_steps);
 

@@ -14,6 +14,8 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include "core/stop_request.hpp"
+
 namespace gamebatch::doublemove {
 namespace {
 
@@ -199,6 +201,8 @@ void build_values(const StateSpace& space, Word* values) {
     const TurnBuilder<Word> builder(space, turn, values);
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, space.partitions_in_turn(turn), 64),
                       [&builder](const tbb::blocked_range<std::uint64_t>& range) {
+                        // An exception cancels the loop; the table is not made.
+                        throw_if_stop_requested();
                         builder.run(range.begin(), range.end());
                       });
   }
@@ -558,6 +562,7 @@ bool StateTableStore::reserve(std::uint64_t bytes, int n, bool wait) {
     }
     if (!wait)
       return false;
+    throw_if_stop_requested();
     // Bounded, so that a table stored meanwhile (now droppable) is seen even without a notice.
     budget_->changed.wait_for(lock, std::chrono::milliseconds(10));
   }

@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/stop_request.hpp"
 #include "core/wallgame/wallgame.hpp"
 
 namespace gamebatch::wallgame {
@@ -173,6 +174,7 @@ Cost solve_rows(const Board& board, bool use_avx2) {
   std::vector<Value> down(w);
   RowSolver<Value> row_solver(board.width, use_avx2);
   for (std::int32_t y = board.height - 2; y >= 0; --y) {
+    throw_if_stop_requested();  // a row is at most milliseconds of work
     const std::uint8_t* below = top_row + static_cast<std::size_t>(y + 1) * w;
     for (std::size_t x = 0; x < w; ++x) {
       down[x] = static_cast<Value>(below[x] + entry[x]);
