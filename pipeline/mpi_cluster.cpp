@@ -397,8 +397,11 @@ void MpiCluster::State::receive_report(int source) {
 bool MpiCluster::State::send_work(WorkPool& pool, int to) {
   Worker& worker = workers[static_cast<std::size_t>(to)];
   const double budget = kBatchMicrosecondsPerThread * worker.threads;
+  // After a stop request the cases still queued are left to rank 0's own solver, which gives
+  // them back unsolved at once, rather than sent where they might be solved in full.
   if (!worker.ready || worker.batches_held.size() >= 2 ||
-      (!worker.batches_held.empty() && worker.estimated_microseconds_held >= budget))
+      (!worker.batches_held.empty() && worker.estimated_microseconds_held >= budget) ||
+      stop_requested())
     return false;
   std::vector<PendingCase> taken = pool.take(budget);
   if (taken.empty())

@@ -1,6 +1,9 @@
 // End-to-end: the MPI mode under a real `mpirun` on this machine (more ranks than cores:
 // --oversubscribe; as root: OMPI_ALLOW_RUN_AS_ROOT). Answers, summary and report must be those of
 // one process; one cache serves the whole job and answers a rerun; a heavy file's cases spread.
+#include <chrono>
+#include <thread>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_fixture.hpp"
@@ -8,6 +11,7 @@
 namespace {
 
 using namespace gamebatch::testing;
+using namespace std::chrono_literals;
 
 class MpiCliTest : public CliTest {
  protected:
@@ -163,6 +167,54 @@ TEST_F(MpiCliTest, HeavyFilesCasesSpreadOverTheRanks) {
   // Each heavy case takes tens of milliseconds: the file must not sit on one rank.
   EXPECT_GE(per_rank[0], 2u) << result.err;
   EXPECT_GE(per_rank[1], 2u) << result.err;
+}
+
+// Ctrl-C at mpirun, which passes it on to every rank: the job ends within seconds, the finished
+// files' answers whole and right, the unfinished file without one, the cache sound and holding
+// every answer solved.
+TEST_F(MpiCliTest, InterruptedJobLeavesWholeAnswersAndASoundCache) {
+  std::mt19937_64 rng(12);
+  for (int k = 0; k < 3; ++k) {
+    std::vector<std::string> cases;
+    for (int c = 0; c < 5; ++c)
+      cases.push_back(willow_case(Shape::random, 300, 1000, rng));
+    write_text(at(cat("in/s", k, ".in")), willow_file(cases));
+  }
+  // About a minute and a half on two cores: still in progress when the signal comes.
+  write_text(at("in/big.in"), willow_file({willow_case(Shape::random, 50'000, 1000, rng)}));
+  const pid_t job =
+      start_program({GAMEBATCH_MPIRUN, "-np", "2", "--oversubscribe", GAMEBATCH_BINARY, "solve",
+                     "--mpi", "--problem", "willow", "--jobs", "1", "--cache", "c.cache",
+                     "--cache-min-solve-us", "0", "in"});
+  const bool small_done = wait_until(
+      [&] {
+        return fs::exists(at("in/s0.ans")) && fs::exists(at("in/s1.ans")) &&
+               fs::exists(at("in/s2.ans"));
+      },
+      60s);
+  if (small_done)
+    std::this_thread::sleep_for(300ms);  // inside the big case
+  ::kill(job, SIGINT);
+  const auto sent = std::chrono::steady_clock::now();
+  const Result interrupted = finish(job);
+  ASSERT_TRUE(small_done) << interrupted.err;
+  EXPECT_LT(std::chrono::steady_clock::now() - sent, 30s);
+  EXPECT_NE(interrupted.err.find("unfinished: 1 time: "), std::string::npos) << interrupted.err;
+  EXPECT_NE(interrupted.err.find("(interrupted)"), std::string::npos) << interrupted.err;
+  EXPECT_FALSE(fs::exists(at("in/big.ans")));
+  const Result verify = cache_command({"verify", "c.cache"});
+  EXPECT_EQ(verify.status, 0) << verify.out << verify.err;
+
+  fs::remove(at("in/big.in"));
+  const Result reference = solve({"--no-cache", "--out", "ref", "in"});
+  ASSERT_EQ(reference.status, 0) << reference.err;
+  for (int k = 0; k < 3; ++k) {
+    const std::string name = cat("s", k, ".ans");
+    EXPECT_EQ(read_text(at("in") / name), read_text(at("ref") / name)) << name;
+  }
+  const Result rerun = solve({"--cache", "c.cache", "--cache-min-solve-us", "0", "in"});
+  EXPECT_EQ(rerun.status, 0) << rerun.err;
+  EXPECT_EQ(summary_of(rerun).cached, 15u) << rerun.err;
 }
 
 TEST_F(MpiCliTest, RanksStartedWithoutMpiWarnThatEachSolvesEverything) {

@@ -474,7 +474,8 @@ void add_run_command(CLI::App& app, RunArguments& arguments) {
       "component, ** for any number of directories. Examples: configs/*.toml.\n"
       "Jobs run one after another; with several, each prints its summary line before the\n"
       "total.\n"
-      "Exit status: 0 all inputs solved, 1 some input rejected, 2 config or usage error.");
+      "Exit status: 0 all inputs solved, 1 some input rejected, 2 config or usage error, 130\n"
+      "(143) interrupted by SIGINT (SIGTERM): see solve --help.");
   run->add_option("CONFIG", arguments.config, "The configuration file")->required()->type_name("");
   add_run_settings_options(*run, arguments.settings);
   arguments.command = run;

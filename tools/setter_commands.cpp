@@ -322,8 +322,10 @@ void add_check_command(CLI::App& app, CheckArguments& arguments) {
       "every run (schema gamebatch-check/1).\n"
       "Example: gamebatch check -p willow --solution ./good --solution 'python3 slow.py'\n"
       "           --time-limit 2 --memory-limit 256 sets/willow\n"
+      "Ctrl-C (or SIGTERM) ends the runs in progress and judges no more; the table and report\n"
+      "give the verdicts so far (report: \"interrupted\", \"runs_not_judged\").\n"
       "Exit status: 0 every solution AC on every input, 1 otherwise (or an input rejected),\n"
-      "2 usage error.");
+      "2 usage error, 130 (143) interrupted by SIGINT (SIGTERM).");
   add_problem_option(*check, arguments.problem, "The game:");
   check
       ->add_option("--solution,-s", arguments.solutions,
@@ -422,7 +424,10 @@ void add_stress_command(CLI::App& app, StressArguments& arguments) {
       "if the failing case did. The result goes to DIR/counterexample.in with its exact answer\n"
       "in DIR/counterexample.ans, and is printed with the solution's output.\n"
       "Example: gamebatch stress -p willow --solution ./wrong --cities 20..40 --count 500\n"
-      "Exit status: 1 a counterexample was found, 0 none in N cases, 2 usage error.");
+      "Ctrl-C (or SIGTERM) ends the runs in progress: it reports the cases judged in order, or\n"
+      "the smallest failing case found when it was shrinking.\n"
+      "Exit status: 1 a counterexample was found, 0 none in N cases, 2 usage error, 130 (143)\n"
+      "interrupted by SIGINT (SIGTERM).");
   add_problem_option(*stress, arguments.problem, "The game:");
   stress->add_option("--solution,-s", arguments.solution, "The solution's shell command")
       ->required()

@@ -300,8 +300,11 @@ void add_solve_command(CLI::App& app, SolveJob& job, RunSettings& settings) {
       "On a terminal a progress line shows files and cases done, speed, cache hits, errors and\n"
       "the time left. The run ends with one line:\n"
       "  files: F cases: C solved: S cached: H rejected: R time: T s\n"
+      "Ctrl-C (or SIGTERM) stops the run cleanly within a second: files whose cases were all\n"
+      "answered are written, the others are left unfinished, every answer solved is committed\n"
+      "to the cache, and the summary ends in '(interrupted)'; a second Ctrl-C quits at once.\n"
       "Exit status: 0 all inputs solved, 1 some input rejected (the others were still solved),\n"
-      "2 usage error.");
+      "2 usage error, 130 (143) interrupted by SIGINT (SIGTERM).");
   add_problem_option(*solve, job.problem, "The game of the inputs:");
   solve
       ->add_option("--out,-o", job.out_dir,
