@@ -114,6 +114,14 @@ class InterruptionCliTest : public CliTest {
   }
 };
 
+// The same tests for SIGINT (Ctrl-C) and SIGTERM (kill, a batch system's end of a job).
+class EitherSignalTest : public InterruptionCliTest, public ::testing::WithParamInterface<int> {};
+
+INSTANTIATE_TEST_SUITE_P(Signals, EitherSignalTest, ::testing::Values(SIGINT, SIGTERM),
+                         [](const ::testing::TestParamInfo<int>& signal) {
+                           return std::string(signal.param == SIGINT ? "Sigint" : "Sigterm");
+                         });
+
 // The summary line of an interrupted solve: "... unfinished: U time: T s (interrupted)".
 std::optional<std::size_t> unfinished_in_summary(const Result& result) {
   static const std::regex pattern(
@@ -126,7 +134,7 @@ std::optional<std::size_t> unfinished_in_summary(const Result& result) {
   return std::stoul(match[1]);
 }
 
-TEST_F(InterruptionCliTest, SigintStopsABigWillowCaseInProgressAndKeepsTheFinishedFile) {
+TEST_P(EitherSignalTest, StopsABigWillowCaseInProgressAndKeepsTheFinishedFile) {
   std::mt19937_64 rng(3);
   std::vector<std::string> small;
   for (int k = 0; k < 8; ++k)
@@ -140,8 +148,8 @@ TEST_F(InterruptionCliTest, SigintStopsABigWillowCaseInProgressAndKeepsTheFinish
              "0", "--report", "r.json", "--html", "page.html", "set"});
   ASSERT_TRUE(wait_until([&] { return fs::exists(at("set/a.ans")); }, 30s));
   std::this_thread::sleep_for(300ms);  // well inside the big case
-  const Stopped stopped = stop(gamebatch, {SIGINT});
-  expect_stopped_in_time(stopped, SIGINT);
+  const Stopped stopped = stop(gamebatch, {GetParam()});
+  expect_stopped_in_time(stopped, GetParam());
   EXPECT_EQ(unfinished_in_summary(stopped.result), 1u) << stopped.result.err;
   EXPECT_NE(stopped.result.err.find("interrupted: stopping cleanly"), std::string::npos);
 
@@ -229,12 +237,12 @@ TEST_F(InterruptionCliTest, SecondSigintExitsAtOnceAndTheCacheStaysSound) {
   EXPECT_GT(summary_of(rerun).cached, 0u) << rerun.err;
 }
 
-TEST_F(InterruptionCliTest, SigintStopsGenWithWholeFilesOnly) {
+TEST_P(EitherSignalTest, StopsGenWithWholeFilesOnly) {
   const pid_t gamebatch = start({"gen", "willow", "--count", "200000", "--seed", "4", "--cities",
                                  "100..200", "--jobs", "2", "--out", "gen"});
   ASSERT_TRUE(wait_until([&] { return count_files(at("gen"), ".in") >= 300; }, 60s));
-  const Stopped stopped = stop(gamebatch, {SIGINT});
-  expect_stopped_in_time(stopped, SIGINT);
+  const Stopped stopped = stop(gamebatch, {GetParam()});
+  expect_stopped_in_time(stopped, GetParam());
   static const std::regex pattern(R"(^wrote (\d+) of 200000 files to gen \(interrupted\)\n$)");
   std::smatch match;
   ASSERT_TRUE(std::regex_match(stopped.result.out, match, pattern)) << stopped.result.out;
@@ -247,7 +255,7 @@ TEST_F(InterruptionCliTest, SigintStopsGenWithWholeFilesOnly) {
   EXPECT_EQ(validate.status, 0) << validate.err.substr(0, 2000);
 }
 
-TEST_F(InterruptionCliTest, SigintStopsCheckWithAReportOfWhatWasJudged) {
+TEST_P(EitherSignalTest, StopsCheckWithAReportOfWhatWasJudged) {
   std::mt19937_64 rng(8);
   for (int k = 0; k < 40; ++k)
     write_text(at(cat("set/c", k + 10, ".in")),
@@ -257,8 +265,8 @@ TEST_F(InterruptionCliTest, SigintStopsCheckWithAReportOfWhatWasJudged) {
       start({"check", "-p", "willow", "--no-cache", "--jobs", "2", "-s", slow_reference, "--report",
              "check.json", "--html", "check.html", "set"});
   std::this_thread::sleep_for(1500ms);  // a few runs judged, most not
-  const Stopped stopped = stop(gamebatch, {SIGINT});
-  expect_stopped_in_time(stopped, SIGINT);
+  const Stopped stopped = stop(gamebatch, {GetParam()});
+  expect_stopped_in_time(stopped, GetParam());
   EXPECT_NE(stopped.result.err.find("(interrupted)"), std::string::npos) << stopped.result.err;
   const nlohmann::json report = read_json(at("check.json"));
   EXPECT_EQ(report["interrupted"], true);

@@ -46,6 +46,7 @@ std::uint32_t label_distances_from_a(FramedBoard& board) {
   std::vector<Cell> next;
   board[board.a()] |= kReached;
   for (std::uint32_t distance = 1;; ++distance) {
+    throw_if_stop_requested();
     const auto label = static_cast<std::uint8_t>(kReached | (distance & kDistanceMod4));
     board.expand(frontier, next, [label](std::uint8_t& state) {
       const bool fresh = state == FramedBoard::kWhite;  // not black, not reached
@@ -67,6 +68,7 @@ std::vector<Cell> mark_shortest_paths(FramedBoard& board, std::uint32_t total_di
   std::vector<Cell> next;
   board[board.b()] |= kOnShortestPath;
   for (std::uint32_t distance = total_distance; distance > total_distance / 2; --distance) {
+    throw_if_stop_requested();
     constexpr std::uint8_t kTested = kOnShortestPath | kReached | kDistanceMod4;
     const auto closer = static_cast<std::uint8_t>(kReached | ((distance - 1) & kDistanceMod4));
     board.expand(frontier, next, [closer](std::uint8_t& state) {

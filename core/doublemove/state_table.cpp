@@ -59,6 +59,9 @@ class TurnBuilder {
     std::uint64_t rank = begin - space_.partition_begin(turn_, total);
     colex_unrank(rank, total, parts_, ascending.data());
     for (std::uint64_t position = begin; position < end; ++position) {
+      // The partitioner hands out ranges far larger than the grain: look between partitions.
+      if ((position & 255) == 0)
+        throw_if_stop_requested();
       evaluate(ascending.data(), total, rank);
       if (position + 1 == end)
         break;
@@ -201,8 +204,7 @@ void build_values(const StateSpace& space, Word* values) {
     const TurnBuilder<Word> builder(space, turn, values);
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, space.partitions_in_turn(turn), 64),
                       [&builder](const tbb::blocked_range<std::uint64_t>& range) {
-                        // An exception cancels the loop; the table is not made.
-                        throw_if_stop_requested();
+                        // StopRequested from run() cancels the loop; the table is not made.
                         builder.run(range.begin(), range.end());
                       });
   }
