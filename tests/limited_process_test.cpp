@@ -7,11 +7,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <string>
 #include <system_error>
 #include <thread>
 #include <vector>
 
+#include "core/stop_request.hpp"
 #include "test_data.hpp"
 
 namespace gamebatch::io {
@@ -81,6 +83,24 @@ TEST(LimitedProcess, ReportsTheExitStatus) {
   EXPECT_EQ(result.exit_status, 3);
   EXPECT_EQ(result.signal, 0);
   EXPECT_EQ(describe(result), "exit status 3");
+}
+
+// A stop request (Ctrl-C to gamebatch) ends a run in progress at once, as a limit would, and says
+// so: the run has no verdict.
+TEST(LimitedProcess, AStopRequestEndsTheRunAtOnce) {
+  std::thread requester([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    request_stop();
+  });
+  const auto started = std::chrono::steady_clock::now();
+  const ProcessResult result = run_limited("sleep 30", StdinText{""}, roomy_limits());
+  const auto took = std::chrono::steady_clock::now() - started;
+  requester.join();
+  clear_stop_request();
+  EXPECT_EQ(result.end, ProcessEnd::interrupted);
+  EXPECT_EQ(describe(result), "ended by gamebatch's interruption");
+  EXPECT_LT(took, std::chrono::seconds(5));
+  EXPECT_NE(::kill(-result.process_group, 0), 0) << "the run's group is left";
 }
 
 TEST(LimitedProcess, ReportsDeathBySegfault) {

@@ -2,6 +2,8 @@
 // number of files in flight and of threads.
 #include "pipeline/solve_run.hpp"
 
+#include "core/stop_request.hpp"
+
 #include <gtest/gtest.h>
 #include <oneapi/tbb/global_control.h>
 #include <spdlog/sinks/ostream_sink.h>
@@ -261,6 +263,22 @@ TEST_F(PipelineTest, OneAndThreeFilesInFlightGiveTheSameCorrectAnswers) {
   run_or_die(three);
   expect_answers(files, "one");
   expect_answers(files, "three");
+}
+
+// A stop requested before the run: nothing is started, nothing written, the summary says so.
+TEST_F(PipelineTest, AStopRequestedBeforeTheRunStartsNothing) {
+  const auto files = mixed_corpus(30, 4);
+  LogCapture log;
+  request_stop();
+  const RunSummary summary = run_or_die({&willow_problem(), inputs_for(files, "out"), 3});
+  clear_stop_request();
+  EXPECT_TRUE(summary.interrupted);
+  EXPECT_EQ(summary.files, 30u);
+  EXPECT_EQ(summary.finished, 0u);
+  EXPECT_EQ(summary.unfinished(), 30u);
+  EXPECT_EQ(summary.solved, 0u);
+  for (const Expectation& file : files)
+    EXPECT_FALSE(fs::exists(io::answer_name(root_ / "out" / file.input.filename())));
 }
 
 TEST_F(PipelineTest, DefaultFilesInFlightGivesTheCorrectAnswers) {
