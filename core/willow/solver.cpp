@@ -66,7 +66,8 @@ using City = std::int32_t;
 using ArrivalId = std::int32_t;  // index of a directed road in the arrival table
 constexpr std::int32_t kNone = -1;
 
-// What a state reads of one arrival "a player came to `head` from `tail`", in one cache line.
+// What a state reads of one arrival "a player came to `head` from `tail`": one cache line with
+// 32-bit values (80 bytes with 64-bit ones).
 // Branches are walks that start on a neighbour of the tail other than the head and never come
 // back: a player on the tail who leaves the path takes one of them.
 template <typename Value>
