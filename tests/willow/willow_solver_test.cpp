@@ -156,7 +156,9 @@ TEST(WillowSolver, StopRequestEndsTheSolvePromptly) {
       const auto stopped_start = std::chrono::steady_clock::now();
       EXPECT_THROW(solve(instance, options), StopRequested) << "parallel: " << parallel;
       const auto stopped = std::chrono::steady_clock::now() - stopped_start;
-      EXPECT_LT(stopped, full / 4) << "parallel: " << parallel;
+      // The first poll comes after some thousands of states, a solve takes millions: a third of
+      // the full time leaves room for a busy machine.
+      EXPECT_LT(stopped, full / 3) << "parallel: " << parallel;
     }
     EXPECT_EQ(solve(instance, options), expected) << "parallel: " << parallel;
   }
