@@ -65,7 +65,7 @@ echo
 echo "| workload | signal after | median ms | largest ms | target |"
 echo "|---|--:|--:|--:|---|"
 workloads=(
-  "willow|$scratch/willow|1.5|one case, N = 50,000 random (about 40 s of work)"
+  "willow|$scratch/willow|1.5|one case, N = 50,000 random (tens of seconds of work)"
   "doublemove|$scratch/doublemove|1.5|one case, n = 62, k = 0 (its state table, 1.3 GiB, being built)"
   "wallgame|$scratch/wallgame|1.5|four boards of 2000 x 2000"
   "boigame|$scratch/boigame|1.5|four open boards of side 2000"
