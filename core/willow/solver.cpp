@@ -269,7 +269,6 @@ class PendingStack {
     if (top + count + kScratch > mover_.size())
       grow(std::max(2 * mover_.size(), top + count + kScratch));
   }
-  std::size_t size() const { return mover_.size(); }
 
   ArrivalId* mover() { return mover_.data(); }
   ArrivalId* other() { return other_.data(); }
