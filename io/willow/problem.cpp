@@ -12,15 +12,16 @@ std::string solve_instance(const Instance& instance) {
 }
 
 // What solving a case costs on one core, in µs, from its N cities alone:
-//   0.11 + 0.021 N + 0.0125 N^2.
-// The solver walks O(N^2) game states (tree paths with the players' last steps), a few ns each,
-// on top of O(N) set-up (the branch table, the work groups). Fitted to tools/bench/solve_cost_bench
-// (six tree shapes, one thread, N = 1..4000; N = 1000 takes about 13 ms): the shapes spread
-// about 0.65x..1.5x around it. From 256 cities a case runs in parallel; this is still the cost
-// on one core.
+//   0.3 + 0.06 N + 0.004 N^2.
+// The solver walks O(N^2) game states (tree paths with the players' last steps), a few ns each
+// (eight at a time with AVX2), on top of O(N) set-up (the arrival rows, the renumbering). Fitted
+// to tools/bench/solve_cost_bench (six tree shapes, one thread, N = 1..4000; N = 1000 takes about
+// 4 ms; refitted after issue 28 made the walk about 4x faster, which left the old fit 2.6x to 3.9x
+// high above 100 µs): the shapes spread about 0.7x..1.4x around it. From 256 cities a case runs
+// in parallel; this is still the cost on one core.
 double estimated_cost_us(const Instance& instance) {
   const auto cities = static_cast<double>(instance.coins.size());
-  return 0.11 + 0.021 * cities + 0.0125 * cities * cities;
+  return 0.3 + 0.06 * cities + 0.004 * cities * cities;
 }
 
 class WillowProblem final : public Problem {

@@ -102,9 +102,12 @@ bench_compile_baseline() {
 # when this gamebatch has an answer cache: a cache would turn repeats into look-ups.
 bench_solve_command() {
   local gamebatch=$1 problem=$2
-  local solve
+  local solve help
   solve="$(quote "$gamebatch") solve --problem $problem --jobs 2"
-  if "$gamebatch" solve --help 2>/dev/null | grep -q -- '--no-cache'; then
+  # The help is read whole first: `--help | grep -q` under pipefail fails whenever grep quits
+  # before gamebatch has written it all (SIGPIPE), which silently dropped --no-cache.
+  help=$("$gamebatch" solve --help 2>/dev/null || true)
+  if grep -q -- '--no-cache' <<<"$help"; then
     solve+=" --no-cache"
   fi
   echo "$solve"
