@@ -15,25 +15,19 @@
 #include "core/doublemove/doublemove.hpp"
 #include "core/doublemove/generators.hpp"
 #include "core/random.hpp"
+#include "doublemove_test_helpers.hpp"
 #include "io/doublemove/format.hpp"
 
 namespace gamebatch::doublemove {
 namespace {
+
+using testing::describe;
 
 Instance make_instance(int n, std::vector<Declaration> declarations) {
   Instance instance;
   instance.n = n;
   instance.declarations = std::move(declarations);
   return instance;
-}
-
-std::string describe(const Instance& instance) {
-  std::ostringstream text;
-  text << "n=" << instance.n << " k=" << instance.declarations.size() << " {";
-  for (const auto& [a, b] : instance.declarations)
-    text << " (" << a << "," << b << ")";
-  text << " }";
-  return text.str();
 }
 
 // ---------------------------------------------------------------------------------------------

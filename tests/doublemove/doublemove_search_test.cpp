@@ -1,8 +1,8 @@
 // doublemove: the search from a case's own state against the state table. Every state of small n
 // searched alone, every case kind up to n = 20 through all three methods of solve(), random late
 // cases against the table up to n = 36 (beyond, tests/data/doublemove/late-cases.ans, made with
-// the tables, is checked by the golden tests), and the choice itself: late cases of the largest n build
-// no table, early ones do, a search gives up at its limit, a stop request ends it.
+// the tables, is checked by the golden tests), and the choice itself: late cases of the largest n
+// build no table, early ones do, a search gives up at its limit, a stop request ends it.
 #include <cstdint>
 #include <functional>
 #include <random>
@@ -17,39 +17,15 @@
 #include "core/doublemove/search.hpp"
 #include "core/doublemove/state_table.hpp"
 #include "core/stop_request.hpp"
+#include "doublemove_test_helpers.hpp"
 
 namespace gamebatch::doublemove {
 namespace {
 
+using testing::describe;
+using testing::for_every_state;
+
 constexpr double kNoEarlyStop = 1e300;
-
-std::string describe(const Instance& instance) {
-  std::ostringstream text;
-  text << "n=" << instance.n << " k=" << instance.declarations.size() << " {";
-  for (const auto& [a, b] : instance.declarations)
-    text << " (" << a << "," << b << ")";
-  text << " }";
-  return text.str();
-}
-
-// Every state of n: (ascending tree sizes, one-cycle components).
-void for_every_state(int n, const std::function<void(const std::vector<int>&, int)>& visit) {
-  std::vector<int> trees;
-  std::function<void(int, int)> extend = [&](int total, int smallest) {
-    if (total == n) {
-      visit(trees, 0);
-    } else {
-      for (int cycles = 1; cycles <= n - total; ++cycles)
-        visit(trees, cycles);
-    }
-    for (int size = smallest; total + size <= n; ++size) {
-      trees.push_back(size);
-      extend(total + size, size);
-      trees.pop_back();
-    }
-  };
-  extend(0, 1);
-}
 
 TEST(DoublemoveSearch, EveryStateOfSmallNSearchedAloneMatchesTheTableWithinItsBounds) {
   std::uint64_t checked = 0;

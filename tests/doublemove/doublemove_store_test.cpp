@@ -16,10 +16,13 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include "core/doublemove/state_table.hpp"
+#include "doublemove_test_helpers.hpp"
 #include "io/doublemove/problem.hpp"
 
 namespace gamebatch::doublemove {
 namespace {
+
+using testing::for_every_state;
 
 // The straightforward minimax over the same states: sorted tree sizes and one-cycle components
 // in a map, moves enumerated on the vector itself. No ranking, no turn-by-turn order.
@@ -75,25 +78,6 @@ class DirectSearch {
   int n_;
   std::map<std::pair<std::vector<int>, int>, Value> memo_;
 };
-
-// Every state of n: (ascending tree sizes, one-cycle components).
-void for_every_state(int n, const std::function<void(const std::vector<int>&, int)>& visit) {
-  std::vector<int> trees;
-  std::function<void(int, int)> extend = [&](int total, int smallest) {
-    if (total == n) {
-      visit(trees, 0);
-    } else {
-      for (int cycles = 1; cycles <= n - total; ++cycles)
-        visit(trees, cycles);
-    }
-    for (int size = smallest; total + size <= n; ++size) {
-      trees.push_back(size);
-      extend(total + size, size);
-      trees.pop_back();
-    }
-  };
-  extend(0, 1);
-}
 
 TEST(DoublemoveStateTable, EveryStateMatchesADirectMemoisedSearch) {
   std::uint64_t checked = 0;
