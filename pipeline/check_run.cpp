@@ -31,7 +31,6 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
-#include <mutex>
 
 #include <spdlog/spdlog.h>
 
@@ -75,8 +74,6 @@ CheckResult run_check(const CheckOptions& options) {
   const auto expected = expected_answers(options, result);
   const std::size_t files = options.inputs.size();
   const std::size_t solutions = options.solutions.size();
-  std::size_t judged = 0;
-  std::mutex judged_mutex;  // guards `judged` (runs write their own verdicts)
   for (const std::string& command : options.solutions)
     result.solutions.push_back({command, std::vector<std::optional<RunVerdict>>(files)});
 
@@ -97,8 +94,6 @@ CheckResult run_check(const CheckOptions& options) {
                                   options.limits, options.sandbox);
     rerun[k] = needs_rerun_alone(run.verdict, run.result, options.limits) ? 1 : 0;
     result.solutions[solution].files[file] = std::move(run.verdict);
-    const std::lock_guard lock(judged_mutex);
-    ++judged;
   });
 
   // Pass 3: alone, one at a time; the rerun's verdict stands.
@@ -123,11 +118,15 @@ CheckResult run_check(const CheckOptions& options) {
       ++result.reruns_alone;
     } catch (const StopRequested&) {
       result.solutions[solution].files[file].reset();  // its first verdict was not final
-      --judged;
     }
   }
   result.interrupted = stop_requested();
   // Every (solution, file) pair of a file not rejected is a run to judge.
+  std::size_t judged = 0;
+  for (const SolutionVerdicts& solution : result.solutions)
+    judged += static_cast<std::size_t>(std::count_if(
+        solution.files.begin(), solution.files.end(),
+        [](const std::optional<RunVerdict>& verdict) { return verdict.has_value(); }));
   result.runs_not_judged = (files - result.rejected.size()) * solutions - judged;
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

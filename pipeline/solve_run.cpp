@@ -215,24 +215,26 @@ void dispatch_case(const io::Problem& problem, const SolveOptions& options, cons
   const io::Case& a_case = *file.cases[job.case_index];
   ProgressCounters* progress = options.progress;
   CacheSlot slot;
-  if (stop_requested()) {
-    file.interrupted.store(true, std::memory_order_relaxed);
-    if (finish_case(job, false, progress))
+  // The case is over here: the file goes out if it was its last.
+  const auto finish_here = [&](bool from_cache) {
+    if (finish_case(job, from_cache, progress))
       gateway.try_put(HandedFile(job.file));
-    return;
-  }
+  };
   try {
+    throw_if_stop_requested();
     if (std::optional<std::string> answer = look_up(problem, a_case, options.cache, slot)) {
       file.answers[job.case_index] = std::move(*answer);
       file.from_cache.fetch_add(1, std::memory_order_relaxed);
-      if (finish_case(job, true, progress))
-        gateway.try_put(HandedFile(job.file));
+      finish_here(true);
       return;
     }
+  } catch (const StopRequested&) {
+    file.interrupted.store(true, std::memory_order_relaxed);
+    finish_here(false);
+    return;
   } catch (const std::exception& error) {
     fail_case(file, job.case_index, error.what());
-    if (finish_case(job, false, progress))
-      gateway.try_put(HandedFile(job.file));
+    finish_here(false);
     return;
   }
   gateway.reserve_wait();                  // released when the answer is in

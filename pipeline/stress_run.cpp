@@ -70,13 +70,10 @@ std::optional<std::size_t> first_failure(const StressOptions& options, std::vect
     if (!trial.failed || (wanted && trial.run.verdict.verdict != *wanted))
       continue;
     if (trial.rerun_alone) {
-      if (stop_requested())
-        return std::nullopt;  // not confirmed: no failure found so far
       try {
-        Trial alone = run_trial(options, trial.run.input);
-        trial = std::move(alone);
+        trial = run_trial(options, std::move(trial.run.input));
       } catch (const StopRequested&) {
-        return std::nullopt;
+        return std::nullopt;  // not confirmed: no failure found so far
       }
       trial.run.verdict.rerun_alone = true;
       if (!trial.failed || (wanted && trial.run.verdict.verdict != *wanted))
