@@ -29,8 +29,8 @@ mkdir -p "$scratch/willow" "$scratch/doublemove" "$scratch/wallgame" "$scratch/b
   "$scratch/small"
 "$bench_dir/make_willow_case" --shape random --cities 50000 -o "$scratch/willow/big.in"
 "$bench_dir/make_doublemove_case" --n 62 --k 0 -o "$scratch/doublemove/big.in"
-"$bench_dir/make_wallgame_case" --height 2000 --width 2000 -T 4 >"$scratch/wallgame/big.in"
-"$bench_dir/make_boigame_case" --shape open -n 2000 -T 4 >"$scratch/boigame/big.in"
+"$bench_dir/make_wallgame_case" --height 2000 --width 2000 -T 8 >"$scratch/wallgame/big.in"
+"$bench_dir/make_boigame_case" --shape open -n 2000 -T 16 >"$scratch/boigame/big.in"
 small_count=20000
 "$gamebatch" gen willow --count "$small_count" --seed 1 --cities 300 --shape random \
   --out "$scratch/small" >/dev/null
@@ -67,8 +67,8 @@ echo "|---|--:|--:|--:|---|"
 workloads=(
   "willow|$scratch/willow|1.5|one case, N = 50,000 random (tens of seconds of work)"
   "doublemove|$scratch/doublemove|1.5|one case, n = 62, k = 0 (its state table, 1.3 GiB, being built)"
-  "wallgame|$scratch/wallgame|1.5|four boards of 2000 x 2000"
-  "boigame|$scratch/boigame|1.5|four open boards of side 2000"
+  "wallgame|$scratch/wallgame|1.5|eight boards of 2000 x 2000"
+  "boigame|$scratch/boigame|1.5|16 open boards of side 2000 (about 3.5 s of work)"
   "willow|$scratch/small|1.5|$small_count one-case files of N = 300"
 )
 for workload in "${workloads[@]}"; do
