@@ -43,7 +43,13 @@ std::string unique_token() {
 std::vector<std::string> command_line(const std::string& pid) {
   std::vector<std::string> words;
   std::string word;
-  for (const char c : read_text(fs::path("/proc") / pid / "cmdline")) {
+  std::string text;
+  try {
+    text = read_text(fs::path("/proc") / pid / "cmdline");
+  } catch (const std::exception&) {
+    return words;  // the process ended between the listing and the read (ESRCH)
+  }
+  for (const char c : text) {
     if (c != '\0') {
       word += c;
       continue;
