@@ -27,13 +27,22 @@ std::string_view parent_of(std::string_view name) {
 }
 
 // X.in -> X.ans, else ".ans" appended, on the text: path::extension() and replace_extension()
-// split the path into components, a tenth of the per-file cost of a run of small files. A name
-// longer than ".in" that ends in it has that extension (".in" alone is a hidden file without one).
+// split the path into components, a tenth of the per-file cost of a run of small files. The Kattis
+// layout names answers this way.
 std::string answer_text(std::string name) {
-  if (last_component(name).size() > 3 && name.ends_with(".in"))
-    name.resize(name.size() - 3);
-  name += ".ans";
-  return name;
+  return layout_answer_text(Layout::kattis, std::move(name));
+}
+
+// Whether a layout may put an answer in another directory than its input's (cms: input/ ->
+// output/); the others only rename the file, so the answer's directory costs nothing to find.
+bool answers_elsewhere(const std::optional<Layout>& layout) {
+  return layout == Layout::cms;
+}
+
+// The answer's name within its directory: every layout maps a file name alone.
+std::string answer_file_name(const std::optional<Layout>& layout, std::string_view input_name) {
+  return layout ? layout_answer_text(*layout, std::string(input_name))
+                : answer_text(std::string(input_name));
 }
 
 }  // namespace
@@ -54,6 +63,14 @@ std::vector<fs::path> InputList::answer_directories() const {
     }
     const std::optional<fs::path>& root = roots_[entry.root];
     const std::string_view relative = name(entry);
+    if (const std::optional<Layout>& layout = layouts_[entry.root]; answers_elsewhere(layout)) {
+      // Ask the layout (packages are small).
+      const fs::path relative_path(relative);
+      const fs::path input = root ? *root / relative_path : relative_path;
+      directories.push_back(
+          answer_of(layout, input, root ? relative_path : relative_path.filename()).parent_path());
+      continue;
+    }
     if (!root) {  // a file argument
       directories.push_back(out_dir_ ? *out_dir_ : fs::path(relative).parent_path());
       continue;
@@ -76,6 +93,16 @@ std::vector<fs::path> InputList::answer_directories() const {
   return directories;
 }
 
+fs::path InputList::answer_of(const std::optional<Layout>& layout, const fs::path& input,
+                              const fs::path& relative) const {
+  if (!layout)
+    return answer_name(out_dir_ ? *out_dir_ / relative : input);
+  // Under --out the layout maps the relative path: cms' input/input0.txt -> out/output/...
+  if (out_dir_)
+    return *out_dir_ / layout_answer_path(*layout, relative);
+  return layout_answer_path(*layout, input);
+}
+
 InputList::InputList(std::vector<InputFile> files) : given_(std::move(files)) {
   for (std::size_t index = 0; index < given_.size(); ++index)
     files_.push_back({index, kGiven});
@@ -86,15 +113,16 @@ InputFile InputList::operator[](std::size_t index) const {
   if (entry.root == kGiven)
     return given_[entry.name];
   const std::optional<fs::path>& root = roots_[entry.root];
+  const std::optional<Layout>& layout = layouts_[entry.root];
   if (root) {
     fs::path relative(name(entry));
     fs::path input = *root / relative;
-    fs::path answer = answer_name(out_dir_ ? *out_dir_ / relative : input);
+    fs::path answer = answer_of(layout, input, relative);
     return {std::move(input), std::move(answer), std::move(relative)};
   }
   fs::path input(name(entry));
   fs::path relative = input.filename();
-  fs::path answer = answer_name(out_dir_ ? *out_dir_ / relative : input);
+  fs::path answer = answer_of(layout, input, relative);
   return {std::move(input), std::move(answer), std::move(relative)};
 }
 
@@ -187,7 +215,7 @@ struct FileKeys {
 }  // namespace
 
 InputList collect_input_list(const std::vector<std::string>& paths,
-                             const std::optional<fs::path>& out_dir) {
+                             const std::optional<fs::path>& out_dir, std::optional<Layout> layout) {
   InputList list;
   list.out_dir_ = out_dir;
   Directories directories;
@@ -198,6 +226,7 @@ InputList collect_input_list(const std::vector<std::string>& paths,
     out_id = directories.of_spelled(*out_dir);
   const std::size_t file_root = 0;  // file arguments share one root: none
   list.roots_.emplace_back();
+  list.layouts_.push_back(layout);
 
   auto add_name = [&list](std::string_view name, std::size_t root) {
     list.files_.push_back({list.names_.size(), root});
@@ -215,6 +244,18 @@ InputList collect_input_list(const std::vector<std::string>& paths,
     return static_cast<std::int32_t>(links.size() - 1);
   };
 
+  // Where a layout puts the answer of the input spelled `input` (a directory of its own for
+  // cms), given the input's directory: the same id unless the answer's directory differs.
+  const auto layout_answer_directory = [&directories](Layout answer_layout,
+                                                      const std::string& input,
+                                                      std::uint32_t input_directory) {
+    const std::string answer = layout_answer_text(answer_layout, input);
+    const std::string_view answer_parent = parent_of(answer);
+    if (answer_parent == parent_of(input))
+      return input_directory;
+    return directories.of_spelled(fs::path(answer_parent));
+  };
+
   for (const std::string& argument : paths) {
     const fs::path path(argument);
     std::error_code error;
@@ -226,38 +267,59 @@ InputList collect_input_list(const std::vector<std::string>& paths,
       throw UsageError("no such file or directory: " + argument);
     if (!fs::is_directory(status)) {
       const std::uint32_t directory = directories.of_spelled(path.parent_path());
+      std::uint32_t answer_directory = out_id ? *out_id : directory;
+      if (answers_elsewhere(layout) && !out_id)
+        answer_directory = layout_answer_directory(*layout, argument, directory);
       add_name(argument, file_root);
-      keys.push_back(
-          {directory, out_id ? *out_id : directory, fs::is_symlink(own) ? link_key(path) : -1});
+      keys.push_back({directory, answer_directory, fs::is_symlink(own) ? link_key(path) : -1});
       continue;
+    }
+
+    // A problem package gives the inputs of its layout under its input roots; any other
+    // directory every *.in file in it.
+    const std::optional<ProblemPackage> package = recognise_package(path, layout);
+    std::optional<Layout> root_layout;
+    std::vector<fs::path> walked = {path};
+    if (package) {
+      root_layout = package->layout;
+      walked.clear();
+      for (const fs::path& input_root : package->input_roots) {
+        const fs::path inside = input_root.lexically_relative(package->root);
+        walked.push_back(inside.empty() || inside == "." ? path : path / inside);
+      }
     }
 
     // A directory: its files' names relative to it, sorted, then their keys.
     const std::size_t root = list.roots_.size();
     list.roots_.emplace_back(path);
+    list.layouts_.push_back(root_layout);
     std::string prefix = path.native();
     if (!prefix.empty() && prefix.back() != '/')
       prefix.push_back('/');
     const std::size_t first = list.files_.size();
     std::vector<bool> is_link;
-    fs::recursive_directory_iterator walk(path, fs::directory_options::none, error);
-    for (; !error && walk != fs::recursive_directory_iterator(); walk.increment(error)) {
-      const fs::directory_entry& entry = *walk;
-      const std::string& found = entry.path().native();
-      // Names with the extension .in (as answer_text reads it), then regular files only.
-      if (last_component(found).size() <= 3 || !found.ends_with(".in") ||
-          !entry.is_regular_file(error))
-        continue;
-      // The walk joins names to the argument as spelled; a name is what follows.
-      if (found.compare(0, prefix.size(), prefix) == 0) {
-        add_name(std::string_view(found).substr(prefix.size()), root);
-      } else {
-        add_name(entry.path().lexically_relative(path).native(), root);
+    for (const fs::path& walk_root : walked) {
+      fs::recursive_directory_iterator walk(walk_root, fs::directory_options::none, error);
+      for (; !error && walk != fs::recursive_directory_iterator(); walk.increment(error)) {
+        const fs::directory_entry& entry = *walk;
+        const std::string& found = entry.path().native();
+        // Names of the layout's inputs (.in as answer_text reads it), then regular files only.
+        const bool named_as_input =
+            root_layout ? is_layout_input(*root_layout, entry.path())
+                        : last_component(found).size() > 3 && found.ends_with(".in");
+        if (!named_as_input || !entry.is_regular_file(error))
+          continue;
+        // The walk joins names to the argument as spelled; a name is what follows.
+        if (found.compare(0, prefix.size(), prefix) == 0) {
+          add_name(std::string_view(found).substr(prefix.size()), root);
+        } else {
+          add_name(entry.path().lexically_relative(path).native(), root);
+        }
+        is_link.push_back(entry.is_symlink(error));
       }
-      is_link.push_back(entry.is_symlink(error));
+      if (error)
+        throw UsageError("cannot walk directory " + walk_root.string() + ": " + error.message());
     }
-    if (error)
-      throw UsageError("cannot walk directory " + argument + ": " + error.message());
     std::vector<std::size_t> order(list.files_.size() - first);
     for (std::size_t k = 0; k < order.size(); ++k)
       order[k] = k;
@@ -290,7 +352,19 @@ InputList collect_input_list(const std::vector<std::string>& paths,
         resolved_directory = "/";
       const std::uint32_t directory = directories.of_resolved(resolved_directory);
       std::uint32_t answer_directory = directory;
-      if (out_dir) {
+      if (answers_elsewhere(root_layout)) {
+        if (out_dir) {
+          const std::string answer = layout_answer_text(*root_layout, std::string(name));
+          const std::string_view answer_directory_name = parent_of(answer);
+          answer_directory =
+              answer_directory_name.empty()
+                  ? *out_id
+                  : directories.of_spelled(*out_dir / fs::path(answer_directory_name));
+        } else {
+          answer_directory =
+              layout_answer_directory(*root_layout, prefix + std::string(name), directory);
+        }
+      } else if (out_dir) {
         answer_directory = relative_directory.empty()
                                ? *out_id
                                : directories.of_spelled(*out_dir / fs::path(relative_directory));
@@ -312,8 +386,9 @@ InputList collect_input_list(const std::vector<std::string>& paths,
                std::string(last_component(list.name(list.files_[index])))};
   };
   const auto answer_key = [&](std::size_t index) {
+    const InputList::Entry& entry = list.files_[index];
     return Key{keys[index].answer_directory,
-               answer_text(std::string(last_component(list.name(list.files_[index]))))};
+               answer_file_name(list.layouts_[entry.root], last_component(list.name(entry)))};
   };
   const auto answer_path = [&](std::size_t index) { return list[index].answer.string(); };
   const auto input_path = [&](std::size_t index) { return list[index].input.string(); };
@@ -385,8 +460,9 @@ InputList collect_input_list(const std::vector<std::string>& paths,
 }
 
 std::vector<InputFile> collect_inputs(const std::vector<std::string>& paths,
-                                      const std::optional<fs::path>& out_dir) {
-  return collect_input_list(paths, out_dir).to_vector();
+                                      const std::optional<fs::path>& out_dir,
+                                      std::optional<Layout> layout) {
+  return collect_input_list(paths, out_dir, layout).to_vector();
 }
 
 }  // namespace gamebatch::io

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "io/problem_package.hpp"
+
 namespace gamebatch::io {
 
 struct InputFile {
@@ -61,7 +63,8 @@ class InputList {
 
  private:
   friend InputList collect_input_list(const std::vector<std::string>& paths,
-                                      const std::optional<std::filesystem::path>& out_dir);
+                                      const std::optional<std::filesystem::path>& out_dir,
+                                      std::optional<Layout> layout);
   struct Entry {
     std::size_t name;  // offset of the NUL-terminated name in names_; kGiven: index in given_
     std::size_t root;  // index in roots_, or kGiven
@@ -71,16 +74,29 @@ class InputList {
   // A walked directory argument (the name is relative to it), or none: the name is a file
   // argument as given.
   std::vector<std::optional<std::filesystem::path>> roots_;
+  // Per root: the package layout that names its answers (none: answer_name). Kept per root, not
+  // per file, so that a file costs no more than before.
+  std::vector<std::optional<Layout>> layouts_;
   std::string names_;
   std::vector<Entry> files_;
   std::optional<std::filesystem::path> out_dir_;
 
   std::string_view name(const Entry& entry) const { return names_.c_str() + entry.name; }
+  // The answer file of `input` (`relative` to its argument) under the root's `layout`.
+  std::filesystem::path answer_of(const std::optional<Layout>& layout,
+                                  const std::filesystem::path& input,
+                                  const std::filesystem::path& relative) const;
 };
 
 // A file argument is an input whatever its name; a directory argument is walked recursively for
 // regular files ending in ".in" (sorted, symbolic links to directories not followed). Answers go
 // beside each input or, with `out_dir`, under it at the input's path relative to its argument.
+// A directory argument that is a problem package (recognise_package(directory, layout): detected,
+// or read as the forced `layout`) gives instead the inputs of its layout under its input_roots,
+// each named relative to the directory argument ("tests/01"), and their answers are named by
+// layout_answer_path: beside the input, or `out_dir` / layout_answer_path(relative)
+// (out/output/output0.txt for cms' input/input0.txt). A file argument's answer is named by the
+// forced layout, else by answer_name. Throws UsageError when two layouts claim a directory.
 // Throws UsageError for a path that does not exist or cannot be resolved, for two inputs that
 // would write the same answer file, and for an answer file that is itself an input. The same
 // input reached twice with the same answer file is kept once. Only the arguments, the output
@@ -89,11 +105,13 @@ class InputList {
 // among the inputs is resolved too). An answer file that is a symbolic link is replaced, not
 // written through, so it is compared by its own name.
 InputList collect_input_list(const std::vector<std::string>& paths,
-                             const std::optional<std::filesystem::path>& out_dir);
+                             const std::optional<std::filesystem::path>& out_dir,
+                             std::optional<Layout> layout = std::nullopt);
 
 // The same as a vector (for tests and small sets).
 std::vector<InputFile> collect_inputs(const std::vector<std::string>& paths,
-                                      const std::optional<std::filesystem::path>& out_dir);
+                                      const std::optional<std::filesystem::path>& out_dir,
+                                      std::optional<Layout> layout = std::nullopt);
 
 }  // namespace gamebatch::io
 

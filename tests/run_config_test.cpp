@@ -169,6 +169,21 @@ TEST_F(RunConfigTest, CacheFalseMeansNoCache) {
   EXPECT_EQ(config.settings.cache_file, "");
 }
 
+TEST_F(RunConfigTest, ALanguagesTableIsCheckedAsCheckWouldReadIt) {
+  touch("a.in");
+  const std::string job = "[[job]]\ngame = \"willow\"\ninputs = [\"a.in\"]\n";
+  EXPECT_NO_THROW(parse(job + "[languages.cpp]\ncompile = \"g++ -O2 -o {binary} {files}\"\n"));
+  try {
+    parse(job + "[languages.cpp]\ncompiler = \"g++\"\n");
+    ADD_FAILURE() << "an unknown key of [languages.cpp] was taken";
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what()).find(config_path().string() + ":5"), std::string::npos)
+        << error.what();
+    EXPECT_NE(std::string(error.what()).find("compiler"), std::string::npos) << error.what();
+  }
+  EXPECT_THROW(parse("languages = 3\n" + job), ConfigError);
+}
+
 TEST_F(RunConfigTest, CheckpointTakesIntegersAndFloats) {
   touch("a.in");
   const std::string job = "[[job]]\ngame = \"willow\"\ninputs = [\"a.in\"]\n";
@@ -267,17 +282,20 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadConfig{"UnknownSetting", "jobs = 1\nthreads = 4\n" + kJob,
                   "2: unknown key 'threads' (expected jobs, cache, strict_cache, checkpoint, "
-                  "cache_min_solve_us, memory_budget, report, html, quiet, shard, job)"},
+                  "cache_min_solve_us, memory_budget, report, html, quiet, shard, layout, "
+                  "languages, job)"},
         BadConfig{"UnknownTable", kJob + "[settings]\njobs = 1\n",
                   "4: unknown key 'settings' (expected jobs, cache, strict_cache, checkpoint, "
-                  "cache_min_solve_us, memory_budget, report, html, quiet, shard, job)"},
+                  "cache_min_solve_us, memory_budget, report, html, quiet, shard, layout, "
+                  "languages, job)"},
         BadConfig{"FirstUnknownKeyOfTheFile", "zzz = 1\naaa = 2\n" + kJob,
                   "1: unknown key 'zzz' (expected jobs, cache, strict_cache, checkpoint, "
-                  "cache_min_solve_us, memory_budget, report, html, quiet, shard, job)"},
+                  "cache_min_solve_us, memory_budget, report, html, quiet, shard, layout, "
+                  "languages, job)"},
         BadConfig{"UnknownJobKey",
                   kJob + "\n[[job]]\ngame = \"willow\"\ninputs = [\"a.in\"]\n"
                          "outt = \"x\"\n",
-                  "8: job 2: unknown key 'outt' (expected game, inputs, out)"},
+                  "8: job 2: unknown key 'outt' (expected game, inputs, out, layout)"},
         BadConfig{"JobsString", "jobs = \"two\"\n" + kJob,
                   "1: 'jobs' must be an integer from 0 to 65536, found \"two\""},
         BadConfig{"JobsNegative", "jobs = -1\n" + kJob,

@@ -18,7 +18,9 @@
 
 #include "io/input_set.hpp"
 #include "io/problem.hpp"
+#include "io/problem_package.hpp"
 #include "io/shard.hpp"
+#include "io/solution_build.hpp"
 #include "tools/cli.hpp"
 
 namespace gamebatch::cli {
@@ -124,10 +126,11 @@ std::vector<fs::path> expand_glob(std::string_view pattern, const fs::path& base
 
 namespace {
 
-constexpr std::array<std::string_view, 11> kSettingKeys = {
-    "jobs", "cache", "strict_cache", "checkpoint", "cache_min_solve_us", "memory_budget", "report",
-    "html", "quiet", "shard",        "job"};
-constexpr std::array<std::string_view, 3> kJobKeys = {"game", "inputs", "out"};
+constexpr std::array<std::string_view, 13> kSettingKeys = {
+    "jobs",          "cache",     "strict_cache", "checkpoint", "cache_min_solve_us",
+    "memory_budget", "report",    "html",         "quiet",      "shard",
+    "layout",        "languages", "job"};
+constexpr std::array<std::string_view, 4> kJobKeys = {"game", "inputs", "out", "layout"};
 constexpr std::int64_t kMaxJobs = 1 << 16;  // as --jobs
 constexpr double kMaxCheckpointSeconds = 1e9;
 
@@ -296,6 +299,27 @@ class ConfigReader {
         fail(*node, "'shard' must be \"I/N\" with 1 <= I <= N, found " + describe(*node));
     }
 
+    // Not a setting of RunSettings: the jobs take it, each unless it names its own.
+    if (const toml::node* node = root.get("layout"))
+      default_layout_ = layout_of(*node);
+
+    // How `check --languages CONFIG` compiles sources: checked here too, so that a config's
+    // mistake shows wherever the config is read.
+    if (const toml::node* node = root.get("languages")) {
+      const toml::table* languages = node->as_table();
+      if (languages == nullptr)
+        fail(*node,
+             "'languages' must be a table ([languages.cpp] compile = ..., run = ...), "
+             "found " +
+                 describe(*node));
+      io::LanguageTable table = io::default_languages();
+      try {
+        io::apply_languages_config(table, *languages, file_);
+      } catch (const std::runtime_error& error) {
+        throw ConfigError(error.what());
+      }
+    }
+
     const toml::node* job_node = root.get("job");
     if (job_node == nullptr)
       fail(toml::source_region{},
@@ -325,6 +349,18 @@ class ConfigReader {
     if (unknown != nullptr)
       fail(unknown->source(),
            "unknown key '" + std::string(unknown->str()) + "' (expected " + join(known) + ")");
+  }
+
+  io::Layout layout_of(const toml::node& node) const {
+    std::optional<io::Layout> layout;
+    if (const auto* name = node.as_string())
+      layout = io::parse_layout(name->get());
+    if (!layout)
+      fail(node,
+           "'layout' must be \"kattis\", \"polygon\" or \"cms\" (leave it out to detect each "
+           "package's layout), found " +
+               describe(node));
+    return *layout;
   }
 
   bool boolean(const toml::node& node, std::string_view key) const {
@@ -391,12 +427,16 @@ class ConfigReader {
 
     if (const toml::node* out = table.get("out"))
       job.out_dir = path_of(*out, "out", "a directory name");
+    job.layout = default_layout_;
+    if (const toml::node* layout = table.get("layout"))
+      job.layout = layout_of(*layout);
     return job;
   }
 
   std::string file_;
   fs::path base_;
-  std::string context_;  // "job 2: " while reading a job
+  std::string context_;                       // "job 2: " while reading a job
+  std::optional<io::Layout> default_layout_;  // the top-level `layout`
 };
 
 }  // namespace
@@ -465,11 +505,13 @@ void add_run_command(CLI::App& app, RunArguments& arguments) {
   run->footer(
       "A config holds settings (jobs, cache, strict_cache, checkpoint, cache_min_solve_us,\n"
       "memory_budget, report, html, quiet, shard; "
-      "the options above override them) and one or more [[job]] tables:\n"
+      "the options above override them), layout (kattis, polygon or cms, as solve --layout;\n"
+      "a job's own overrides it) and one or more [[job]] tables:\n"
       "  [[job]]\n"
       "  game = \"willow\"\n"
       "  inputs = [\"sets/willow/*.in\", \"sets/willow/large\"]  # files, directories, globs\n"
       "  out = \"answers/willow\"  # optional: answers here instead of beside the inputs\n"
+      "  layout = \"polygon\"  # optional: read its directories as packages of this layout\n"
       "Relative paths are relative to the config's directory. Globs: * ? [...] within a path\n"
       "component, ** for any number of directories. Examples: configs/*.toml.\n"
       "Jobs run one after another; with several, each prints its summary line before the\n"
@@ -492,8 +534,11 @@ int run_run_command(const RunArguments& arguments) {
   override_settings(config.settings, arguments);
   nlohmann::json jobs = nlohmann::json::array();
   for (const SolveJob& job : config.jobs) {
-    jobs.push_back(
-        {{"game", job.problem}, {"inputs", job.paths}, {"out", text_or_null(job.out_dir)}});
+    nlohmann::json entry = {
+        {"game", job.problem}, {"inputs", job.paths}, {"out", text_or_null(job.out_dir)}};
+    if (job.layout)  // only when set: a report of a run without packages reads as before
+      entry["layout"] = layout_json(job.layout);
+    jobs.push_back(std::move(entry));
   }
   const nlohmann::json options = {
       {"config", arguments.config}, {"settings", settings_json(config.settings)}, {"jobs", jobs}};

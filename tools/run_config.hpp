@@ -12,11 +12,18 @@
 //   html = "report.html"     # write a self-contained HTML page of the run here
 //   quiet = false            # no progress line
 //   shard = "1/4"            # solve only this shard of the inputs ("I/N", 1 <= I <= N)
+//   layout = "polygon"       # read directories as kattis | polygon | cms problem packages (as
+//                            # solve --layout); absent: each package's layout detected
 //
 //   [[job]]                  # one or more, run one after another
 //   game = "willow"          # required: willow | doublemove | wallgame | boigame
 //   inputs = ["sets/willow/*.in", "sets/willow/large"]  # required, non-empty
 //   out = "answers/willow"   # optional: answers under this directory instead of beside the inputs
+//   layout = "cms"           # optional: this job's layout, over the top-level one
+//
+//   [languages.cpp]          # optional: how `check --languages CONFIG` and `stress --languages
+//   compile = "g++ -O2 -o {binary} {files}"  # CONFIG` compile and run sources (io/
+//   run = "{binary}"         # solution_build.hpp); `run` only checks it
 //
 // Relative paths (inputs, out, cache, report, html) are relative to the config file's directory, so
 // a config means the same from any working directory. An entry of `inputs` is a file, a directory

@@ -126,10 +126,32 @@ void add_problem_option(CLI::App& command, std::string& problem, const std::stri
 void add_paths_option(CLI::App& command, std::vector<std::string>& paths) {
   command
       .add_option("PATH", paths,
-                  "Input files (any name) and directories (walked recursively for *.in files).\n"
+                  "Input files (any name) and directories (walked recursively for *.in files, or\n"
+                  "for a problem package's inputs: see --layout).\n"
                   "Use -- before paths that start with a dash.")
       ->type_name("")
       ->required();
+}
+
+void add_layout_option(CLI::App& command, std::optional<io::Layout>& layout) {
+  command
+      .add_option_function<std::string>(
+          "--layout", [&layout](const std::string& name) { layout = io::parse_layout(name); },
+          "Read directories as problem packages of this layout, which says where the inputs\n"
+          "are and how their answer files are named:\n"
+          "  kattis   data/.../X.in -> X.ans (problem.yaml, data/sample/, data/secret/)\n"
+          "  polygon  tests/NN -> tests/NN.a (problem.xml)\n"
+          "  cms      input/inputN.txt -> output/outputN.txt (task.yaml)\n"
+          "A file argument's answer is named by the layout too. Without --layout a directory\n"
+          "holding a package's marks (in parentheses) is read as that package, and a plain\n"
+          "directory as ever (every *.in file, X.in -> X.ans); a directory with the marks of\n"
+          "two layouts is an error that --layout settles")
+      ->type_name("LAYOUT")
+      ->check(CLI::IsMember({"kattis", "polygon", "cms"}));
+}
+
+nlohmann::json layout_json(const std::optional<io::Layout>& layout) {
+  return layout ? nlohmann::json(io::layout_name(*layout)) : nlohmann::json(nullptr);
 }
 
 void add_html_option(CLI::App& command, std::string& file, const std::string& help) {
@@ -288,7 +310,8 @@ void add_solve_command(CLI::App& app, SolveJob& job, RunSettings& settings) {
   CLI::App* solve = app.add_subcommand("solve", "Solve input files and write their answer files");
   solve->footer(
       "For X.in the answers go to X.ans (other names get .ans appended), beside the input or\n"
-      "under --out DIR at the input's path relative to its PATH argument. An answer file holds\n"
+      "under --out DIR at the input's path relative to its PATH argument; a problem package's\n"
+      "answers are named as its layout names them (see --layout). An answer file holds\n"
       "the official output of all the file's cases in order; it is written whole (temporary\n"
       "file, then rename) or, for a rejected input, not at all (a stale one is removed).\n"
       "Each rejected input is reported on stderr as FILE:LINE: what was expected there.\n"
@@ -310,6 +333,7 @@ void add_solve_command(CLI::App& app, SolveJob& job, RunSettings& settings) {
       ->add_option("--out,-o", job.out_dir,
                    "Write answer files under DIR instead of beside the inputs.")
       ->type_name("DIR");
+  add_layout_option(*solve, job.layout);
   add_run_settings_options(*solve, settings);
   add_paths_option(*solve, job.paths);
 }
@@ -319,6 +343,7 @@ int run_solve_command(const SolveJob& job, const RunSettings& settings) {
   options["problem"] = job.problem;
   options["paths"] = job.paths;
   options["out"] = text_or_null(job.out_dir);
+  options["layout"] = layout_json(job.layout);
   return execute_solve_jobs({job}, settings, "solve", options);
 }
 
@@ -407,7 +432,7 @@ int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& set
       std::optional<std::filesystem::path> out_dir;
       if (!job.out_dir.empty())
         out_dir = job.out_dir;
-      io::InputList inputs = io::collect_input_list(job.paths, out_dir);
+      io::InputList inputs = io::collect_input_list(job.paths, out_dir, job.layout);
       if (shard)
         io::select_shard(inputs, *shard);
       inputs_of_job.push_back(std::move(inputs));

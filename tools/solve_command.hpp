@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/problem.hpp"
+#include "io/problem_package.hpp"
 #include "io/shard.hpp"
 #include "pipeline/cache_session.hpp"
 
@@ -23,6 +24,9 @@ struct SolveJob {
   std::string problem;             // the game's name
   std::vector<std::string> paths;  // input files and directories (globs already expanded)
   std::string out_dir;             // empty: answers beside the inputs
+  // The problem package layout of the directories (--layout, a config's `layout`); none: each
+  // directory's own is detected, a plain directory read for *.in files.
+  std::optional<io::Layout> layout;
 };
 
 // Settings shared by every job of a run.
@@ -69,6 +73,14 @@ void add_problem_option(CLI::App& command, std::string& problem, const std::stri
 
 // Adds the required PATH... arguments (input files and directories walked for *.in files).
 void add_paths_option(CLI::App& command, std::vector<std::string>& paths);
+
+// Adds --layout kattis|polygon|cms to `command`: how its directories are read as problem
+// packages and how their answer files are named (io::collect_input_list's `layout`). Left unset
+// when the option is not given.
+void add_layout_option(CLI::App& command, std::optional<io::Layout>& layout);
+
+// "kattis", "polygon" or "cms", or null when none is set, for reports.
+nlohmann::json layout_json(const std::optional<io::Layout>& layout);
 
 // Runs the jobs one after another with the same settings and returns the exit status: 0 every
 // input solved, 1 some input rejected, 2 a usage or configuration error (a job whose paths do not
