@@ -12,16 +12,39 @@
 
 #include "io/input_set.hpp"
 #include "io/problem.hpp"
+#include "io/problem_package.hpp"
 #include "pipeline/cache_session.hpp"
 #include "pipeline/judge.hpp"
 
 namespace gamebatch::pipeline {
 
+// One solution of a check: a shell command as the user gave it, or the command that runs a
+// source compiled for the check (io/solution_build.hpp).
+struct CheckSolution {
+  std::string name;     // what tables and reports call it: the command, or "accepted/sol.cpp"
+  std::string command;  // run by /bin/sh -c, input on stdin; empty when it did not compile
+  // The compiler's first lines when it did not compile (verdict CE: nothing of it is run).
+  std::optional<std::string> compile_error;
+  // What it must get: a package's submission by its directory; a --solution: AC everywhere.
+  io::Expectation expected = io::Expectation::accepted;
+};
+
+// How the time limit of the check's runs was chosen.
+struct TimeLimitRule {
+  // Set: the limit is derived from the runs of the solutions expected to be accepted, which run
+  // first under JudgeLimits::time_limit_seconds as a ceiling: their slowest run times this
+  // multiplier, rounded up to whole seconds, at least one second (verifyproblem's default rule for
+  // a Kattis package without a time limit). Unset: JudgeLimits::time_limit_seconds for all.
+  std::optional<double> derive_with_multiplier;
+  std::string source = "--time-limit";  // where the limit came from, for the report
+};
+
 struct CheckOptions {
   const io::Problem* problem = nullptr;
   io::InputList inputs;
-  std::vector<std::string> solutions;  // shell commands, each run by /bin/sh -c, input on stdin
+  std::vector<CheckSolution> solutions;
   JudgeLimits limits;
+  TimeLimitRule time_limit_rule;
   // Expected answers found here are not solved again; new ones are added. nullptr: no cache.
   CacheSession* cache = nullptr;
   // Solutions run at once (and threads solving the expected answers); at least 1.
@@ -33,8 +56,15 @@ struct CheckOptions {
 // One solution's verdicts, one per input file, in input order; nullopt for an input that was
 // rejected (it has no expected answers, so nothing was run on it).
 struct SolutionVerdicts {
-  std::string command;
+  std::string name;     // CheckSolution::name
+  std::string command;  // CheckSolution::command
   std::vector<std::optional<RunVerdict>> files;
+  std::optional<std::string> compile_error;
+  io::Expectation expected = io::Expectation::accepted;
+  // Whether the verdicts meet `expected` (pipeline/expectation.hpp), and why not (one line).
+  bool meets = false;
+  std::string why_not;
+  bool too_weak = false;  // not expected AC, yet AC on every file: the tests do not catch it
 };
 
 // An input file that is no valid input of the game (or could not be read).
@@ -52,6 +82,11 @@ struct CheckResult {
   // other was started; runs_not_judged counts the (solution, file) pairs left without a verdict.
   bool interrupted = false;
   std::size_t runs_not_judged = 0;
+  // The time limit the runs were judged by (derived ones: those after the accepted solutions'),
+  // and where it came from: "--time-limit", "problem.yaml limits.time_limit", or "slowest accepted
+  // run 0.41 s x 5, rounded up".
+  double time_limit_seconds = 0;
+  std::string time_limit_source;
   double seconds = 0;
 };
 
@@ -64,11 +99,17 @@ CheckResult run_check(const CheckOptions& options);
 // s", with ", N runs not judged" and " (interrupted)" when a stop ended it.
 std::string check_summary_line(const CheckResult& result, std::size_t files);
 
-// True when every solution is AC on every file, no input was rejected and no run left unjudged.
-bool all_accepted(const CheckResult& result);
+// True when every solution meets its expectation (a --solution: AC on every file), no input was
+// rejected and no run was left unjudged.
+bool all_expectations_met(const CheckResult& result);
 
-// The verdict table for stdout: one row per solution with its count of each verdict and its
-// slowest file, then up to `details_per_solution` lines per solution naming its failed files.
+// "AC", "WA", "TLE", "RE": what a solution must get, in the table's "expected" column.
+std::string_view expected_short_name(io::Expectation expected);
+
+// The verdict table for stdout: one row per solution with what it must get, its count of each
+// verdict, its slowest file and whether it met its expectation, then up to `details_per_solution`
+// lines per solution naming its failed files (a compile error: the compiler's first lines), and a
+// line per solution expected to fail (WA, TLE, RE) that missed its expectation, saying why.
 std::string verdict_table(const CheckResult& result, const io::InputList& inputs,
                           std::size_t details_per_solution);
 

@@ -707,8 +707,9 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
             " runs have no verdict (never started, or ended by the stop); the matrix shows them "
             "empty.</p>\n";
   }
-  const double limit = options.limits.time_limit_seconds;
-  std::string limits = "time limit " + seconds_text(limit) + " of CPU";
+  const double limit = result.time_limit_seconds;
+  std::string limits = "time limit " + seconds_text(limit) + " of CPU (" +
+                       escape_html(result.time_limit_source) + ")";
   if (options.limits.memory_limit_bytes != 0) {
     limits += format(", memory limit %.0f MiB",
                      static_cast<double>(options.limits.memory_limit_bytes) / (1 << 20));
@@ -716,7 +717,9 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
   html += "<p>" + limits + ".</p>\n" + sandbox_sentence(header) + verdict_legend();
 
   // Each solution's counts, then its times against the limit.
-  html += "<h2>Solutions</h2>\n<table>\n<tr><th class=\"num\">#</th><th>solution</th>";
+  html +=
+      "<h2>Solutions</h2>\n<table>\n<tr><th class=\"num\">#</th><th>solution</th>"
+      "<th>expected</th><th>met</th>";
   for (const Verdict verdict : kVerdicts)
     html += "<th class=\"num\">" + badge(verdict) + "</th>";
   html += "<th class=\"num\">slowest run</th><th class=\"num\">highest peak</th></tr>\n";
@@ -724,8 +727,13 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
   for (std::size_t s = 0; s < result.solutions.size(); ++s) {
     figures.push_back(figures_of(result.solutions[s]));
     const SolutionFigures& of = figures.back();
+    const SolutionVerdicts& solution = result.solutions[s];
     html += "<tr><td class=\"num\">" + std::to_string(s + 1) + "</td><td class=\"path mono\">" +
-            escape_html(result.solutions[s].command) + "</td>";
+            escape_html(solution.name) + "</td><td>" +
+            std::string(expected_short_name(solution.expected)) + "</td>" +
+            (solution.meets ? "<td class=\"ok\">yes</td>"
+                            : "<td class=\"c-WA\" title=\"" + escape_html(solution.why_not) +
+                                  "\"><b>NO</b></td>");
     for (const Verdict verdict : kVerdicts) {
       const auto found = of.counts.find(verdict);
       const std::size_t count = found == of.counts.end() ? 0 : found->second;
@@ -739,6 +747,21 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
             format("%.1f MiB", of.peak_mb) + "</td></tr>\n";
   }
   html += "</table>\n";
+  std::string missed;
+  for (const SolutionVerdicts& solution : result.solutions) {
+    if (!solution.meets && !solution.compile_error) {
+      missed +=
+          "<li><code>" + escape_html(solution.name) + "</code>: " + escape_html(solution.why_not) +
+          (solution.too_weak ? ": <b>the tests are too weak to catch it</b>" : "") + "</li>\n";
+    }
+    if (solution.compile_error) {
+      missed += "<li><code>" + escape_html(solution.name) + "</code>: compile error (CE):<pre>" +
+                escape_html(*solution.compile_error) + "</pre></li>\n";
+    }
+  }
+  if (!missed.empty())
+    html += "<p class=\"note\">Solutions that do not get what they must:</p>\n<ul>\n" + missed +
+            "</ul>\n";
 
   // The matrix: a row per file, a column per solution.
   std::vector<std::size_t> rows;
@@ -776,7 +799,7 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
   html += "<table class=\"matrix\">\n<tr><th>file</th>";
   for (std::size_t s = 0; s < result.solutions.size(); ++s) {
     html += "<th class=\"solution\">#" + std::to_string(s + 1) + " <code>" +
-            escape_html(result.solutions[s].command) + "</code></th>";
+            escape_html(result.solutions[s].name) + "</code></th>";
   }
   html += "</tr>\n";
   for (const std::size_t file : rows) {
@@ -792,7 +815,7 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
     std::vector<double> sorted = figures[s].seconds;
     std::sort(sorted.begin(), sorted.end());
     html += "<div><h3>#" + std::to_string(s + 1) + " <code>" +
-            escape_html(result.solutions[s].command) + "</code></h3>\n";
+            escape_html(result.solutions[s].name) + "</code></h3>\n";
     if (sorted.empty()) {
       html += "<p class=\"note\">No runs.</p></div>\n";
       continue;
@@ -800,8 +823,7 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
     html += "<p class=\"note\">" + count_text(sorted.size()) + " runs: fastest " +
             seconds_text(sorted.front()) + ", median " + seconds_text(sorted[sorted.size() / 2]) +
             ", slowest " + seconds_text(sorted.back()) + ".</p>\n";
-    html +=
-        time_distribution_svg(figures[s].seconds, limit, result.solutions[s].command) + "</div>\n";
+    html += time_distribution_svg(figures[s].seconds, limit, result.solutions[s].name) + "</div>\n";
   }
   html += "</div>\n";
 

@@ -179,16 +179,28 @@ TEST(CheckPageTest, ShowsEveryVerdictInTheMatrixWithTheWrongAnswersCase) {
   wrong.case_number = 2;
   wrong.expected = "Case #2: -2";
   wrong.got = "<b id=\"injected\">Case #2: 1</b>";
-  result.solutions = {
-      {"./good", {verdict_of(Verdict::accepted, 0.01), verdict_of(Verdict::accepted, 0.02)}},
-      {"echo '<i>html</i>'", {wrong, verdict_of(Verdict::accepted, 0.01)}},
-      {"./slow", {verdict_of(Verdict::time_limit, 1.4, "TLE: CPU time 1.40 s"), std::nullopt}},
-      {"./hog",
-       {verdict_of(Verdict::memory_limit, 0.3, "MLE"), verdict_of(Verdict::accepted, 0.1)}},
-      {"./crash",
-       {verdict_of(Verdict::runtime_error, 0.0, "killed by signal 11 (SIGSEGV)"),
-        verdict_of(Verdict::runtime_error, 0.0, "exit status 3")}},
+  const auto solution = [](std::string command, std::vector<std::optional<RunVerdict>> files) {
+    SolutionVerdicts verdicts;
+    verdicts.name = command;
+    verdicts.command = std::move(command);
+    verdicts.files = std::move(files);
+    return verdicts;
   };
+  result.solutions = {
+      solution("./good",
+               {verdict_of(Verdict::accepted, 0.01), verdict_of(Verdict::accepted, 0.02)}),
+      solution("echo '<i>html</i>'", {wrong, verdict_of(Verdict::accepted, 0.01)}),
+      solution("./slow",
+               {verdict_of(Verdict::time_limit, 1.4, "TLE: CPU time 1.40 s"), std::nullopt}),
+      solution("./hog",
+               {verdict_of(Verdict::memory_limit, 0.3, "MLE"), verdict_of(Verdict::accepted, 0.1)}),
+      solution("./crash", {verdict_of(Verdict::runtime_error, 0.0, "killed by signal 11 (SIGSEGV)"),
+                           verdict_of(Verdict::runtime_error, 0.0, "exit status 3")}),
+  };
+  result.solutions[0].meets = true;
+  result.solutions[1].why_not = "expected AC on every file, got a failure on 1 file";
+  result.time_limit_seconds = 1;
+  result.time_limit_source = "--time-limit";
   const std::string html = check_page({{"gamebatch_version", "1.0"}}, options, result);
   for (const char* cell : {"<td class=\"c-AC\">", "<td class=\"c-WA\">", "<td class=\"c-TLE\">",
                            "<td class=\"c-MLE\">", "<td class=\"c-RE\">", "<td class=\"c-none\">"})
@@ -202,14 +214,21 @@ TEST(CheckPageTest, ShowsEveryVerdictInTheMatrixWithTheWrongAnswersCase) {
   EXPECT_NE(html.find("killed by signal 11 (SIGSEGV)"), std::string::npos);
   // One time chart per solution, each with the limit drawn.
   EXPECT_EQ(occurrences(html, "class=\"limit\""), 5u);
-  EXPECT_NE(html.find("time limit 1 s<"), std::string::npos);
+  EXPECT_NE(html.find("time limit 1 s of CPU (--time-limit)"), std::string::npos);
+  // What each must get, whether it did, and why not.
+  EXPECT_EQ(occurrences(html, "<td class=\"ok\">yes</td>"), 1u);
+  EXPECT_NE(
+      html.find("<code>echo &#39;&lt;i&gt;html&lt;/i&gt;&#39;</code>: expected AC on every file, "
+                "got a failure on 1 file"),
+      std::string::npos);
 }
 
 TEST(CheckPageTest, KeepsTheFailingFilesWhenThereAreTooManyToShow) {
   CheckOptions options;
   std::vector<io::InputFile> files;
   CheckResult result;
-  result.solutions.push_back({"./s", {}});
+  result.solutions.emplace_back();
+  result.solutions[0].name = "./s";
   for (std::size_t k = 0; k < kMatrixRows + 500; ++k) {
     files.push_back({cat("f", k, ".in"), cat("f", k, ".ans")});
     result.solutions[0].files.push_back(

@@ -17,8 +17,9 @@ BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-$(nproc)}
 
 # Debian packages the build needs (found by CMake's find_package), and what the tests run:
-# Open MPI's mpirun, and a local Slurm with munge (tools/cluster/local-slurm.sh).
-PACKAGES=(g++ cmake make pkg-config libtbb-dev libboost-serialization-dev libspdlog-dev
+# Open MPI's mpirun, a local Slurm with munge (tools/cluster/local-slurm.sh), and gcc and python3
+# for the problem-package tests' C and Python solutions (Java ones run where a JDK is installed).
+PACKAGES=(g++ gcc python3 cmake make pkg-config libtbb-dev libboost-serialization-dev libspdlog-dev
           libcli11-dev libxxhash-dev nlohmann-json3-dev libgtest-dev librapidcheck-dev
           libtomlplusplus-dev libsqlite3-dev liblmdb-dev
           libboost-mpi-dev libopenmpi-dev openmpi-bin

@@ -1,12 +1,16 @@
 #include "tools/setter_commands.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <system_error>
 #include <utility>
 
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <oneapi/tbb/global_control.h>
@@ -17,7 +21,10 @@
 #include "io/input_error.hpp"
 #include "io/input_set.hpp"
 #include "io/problem.hpp"
+#include "io/problem_package.hpp"
 #include "io/sandbox.hpp"
+#include "io/solution_build.hpp"
+#include "pipeline/cache_session.hpp"
 #include "pipeline/check_run.hpp"
 #include "pipeline/html_report.hpp"
 #include "pipeline/stress_run.hpp"
@@ -189,13 +196,26 @@ nlohmann::json sandbox_json(const JudgeArguments& judge, const io::SandboxPool* 
 }
 
 void add_judge_options(CLI::App& command, JudgeArguments& judge) {
+  judge.time_limit_option =
+      command
+          .add_option(
+              "--time-limit", judge.time_limit,
+              "CPU time limit of one run, in seconds (user + system time of the solution's\n"
+              "processes). Runs that go over it while others run are run again alone.\n"
+              "A problem package's own limit (problem.yaml limits: time_limit) is used\n"
+              "when this is not given")
+          ->type_name("SECONDS")
+          ->capture_default_str()
+          ->check(CLI::Range(0.001, 1e6));
   command
-      .add_option("--time-limit", judge.time_limit,
-                  "CPU time limit of one run, in seconds (user + system time of the solution's\n"
-                  "processes). Runs that go over it while others run are run again alone.")
-      ->type_name("SECONDS")
-      ->capture_default_str()
-      ->check(CLI::Range(0.001, 1e6));
+      .add_option(
+          "--languages", judge.languages_file,
+          "A TOML file whose [languages] table changes how sources are compiled and run\n"
+          "(a run config holding one will do): [languages.cpp] compile = \"g++ ... -o\n"
+          "{binary} {files}\", run = \"{binary}\", extensions = [\".cpp\"]; a new name adds\n"
+          "a language. Placeholders: {files} {mainfile} {mainclass} {binary}")
+      ->type_name("FILE")
+      ->check(CLI::ExistingFile);
   command
       .add_option("--memory-limit", judge.memory_limit,
                   "Peak resident memory limit of one run, in MB (2^20 bytes), summed over its\n"
@@ -249,6 +269,7 @@ void add_validate_command(CLI::App& app, ValidateArguments& arguments) {
       "at all gets its parse error instead. A summary line goes to stderr.\n"
       "Exit status: 0 every file is a valid official input, 1 some file is not, 2 usage error.");
   add_problem_option(*validate, arguments.problem, "The game:");
+  add_layout_option(*validate, arguments.layout);
   add_paths_option(*validate, arguments.paths);
 }
 
@@ -276,7 +297,7 @@ int run_validate(const ValidateArguments& arguments) {
   const io::Problem& problem = *io::find_problem(arguments.problem);
   io::InputList inputs;
   try {
-    inputs = io::collect_input_list(arguments.paths, std::nullopt);
+    inputs = io::collect_input_list(arguments.paths, std::nullopt, arguments.layout);
   } catch (const io::UsageError& error) {
     spdlog::error("{}", error.what());
     return kExitUsage;
@@ -308,30 +329,43 @@ void add_check_command(CLI::App& app, CheckArguments& arguments) {
   CLI::App* check =
       app.add_subcommand("check", "Run other solutions on every input and judge their answers");
   check->footer(
-      "Each --solution CMD is run by /bin/sh -c with an input file on stdin, once per input, in\n"
-      "its own process group (killed whole on a limit, no core dumps, nothing left running).\n"
-      "Its stdout is compared with the exact answers (from the answer cache, or solved) token\n"
-      "by token, case by case. Verdicts: AC, WA (the first wrong case, expected and got), TLE,\n"
-      "MLE (the peak passed --memory-limit, however the run ended), RE (a signal or a non-zero\n"
-      "exit status). A run is stopped at 1.5 times the time limit, or by the wall clock at\n"
-      "three times it plus a second; one that ended over the limit but within 1.25 times it,\n"
-      "or that the wall clock stopped after half its limit of CPU time, is run again alone\n"
-      "after the others, and that run's verdict stands.\n"
-      "Prints a table on stdout, one row per solution: the count of each verdict and its\n"
-      "slowest file, then the first failed runs of each solution. --report FILE.json lists\n"
-      "every run (schema gamebatch-check/1).\n"
-      "Example: gamebatch check -p willow --solution ./good --solution 'python3 slow.py'\n"
+      "Each --solution is a source file (.cpp .cc .c .py .java), a directory of one\n"
+      "language's sources, or a shell command (run by /bin/sh -c). A source is compiled once\n"
+      "as a judge compiles it (g++ -std=gnu++20 -O2, gcc -std=gnu17 -O2, python3, javac)\n"
+      "and kept beside the answer cache by the hash of its sources and its compiler, so a\n"
+      "second check compiles nothing; a compile error is the verdict CE. Each runs with an\n"
+      "input file on stdin, once per input, in the sandbox (--no-sandbox: in its own\n"
+      "process group only). Its stdout is compared with the exact answers (from the answer\n"
+      "cache, or solved) token by token, case by case. Verdicts: AC, WA (the first wrong\n"
+      "case, expected and got), TLE, MLE (the peak passed --memory-limit, however the run\n"
+      "ended), RE (a signal or a non-zero exit status). A run is stopped at 1.5 times the time\n"
+      "limit, or by the wall clock at three times it plus a second; one that ended over the\n"
+      "limit but within 1.25 times it, or that the wall clock stopped after half its limit of\n"
+      "CPU time, is run again alone after the others, and that run's verdict stands.\n"
+      "A problem package as the one PATH (Kattis: problem.yaml or data/sample, data/secret;\n"
+      "Polygon: problem.xml or tests/NN; CMS: task.yaml or input/inputN.txt) gives the\n"
+      "inputs and, without --solution, the solutions: Kattis' submissions/accepted (AC on\n"
+      "every file), wrong_answer (WA somewhere, nothing worse), time_limit_exceeded (TLE\n"
+      "somewhere, else AC or WA), run_time_error (RE somewhere). The time limit is\n"
+      "--time-limit, else the package's own, else the accepted submissions' slowest run\n"
+      "times 5 (problem.yaml limits: time_multiplier), rounded up to whole seconds.\n"
+      "Prints a table on stdout, one row per solution: what it must get, whether it did, the\n"
+      "count of each verdict and its slowest file, then the first failed runs of each\n"
+      "solution. --report FILE.json lists every run (schema gamebatch-check/1).\n"
+      "Examples: gamebatch check -p willow --solution good.cpp --solution 'python3 slow.py'\n"
       "           --time-limit 2 --memory-limit 256 sets/willow\n"
+      "          gamebatch check -p willow problems/willow   (a Kattis package)\n"
       "Ctrl-C (or SIGTERM) ends the runs in progress and judges no more; the table and report\n"
       "give the verdicts so far (report: \"interrupted\", \"runs_not_judged\").\n"
-      "Exit status: 0 every solution AC on every input, 1 otherwise (or an input rejected),\n"
-      "2 usage error, 130 (143) interrupted by SIGINT (SIGTERM).");
+      "Exit status: 0 every solution gets what it must (a --solution: AC on every input),\n"
+      "1 otherwise (or an input rejected), 2 usage error, 130 (143) interrupted by SIGINT\n"
+      "(SIGTERM).");
   add_problem_option(*check, arguments.problem, "The game:");
   check
       ->add_option("--solution,-s", arguments.solutions,
-                   "A solution's shell command; give it once per solution")
-      ->required()
-      ->type_name("CMD")
+                   "A solution: a source file, a directory of sources, or a shell command; give\n"
+                   "it once per solution (required unless PATH is a problem package)")
+      ->type_name("SOURCE|CMD")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   add_judge_options(*check, arguments.judge);
@@ -346,7 +380,156 @@ void add_check_command(CLI::App& app, CheckArguments& arguments) {
                   "Write a self-contained HTML page to FILE: the verdict matrix (files x\n"
                   "solutions, coloured by verdict, with time, peak memory and WA details) and\n"
                   "each solution's times against the time limit");
+  add_layout_option(*check, arguments.layout);
   add_paths_option(*check, arguments.paths);
+}
+
+// Where compiled solutions are kept: "compiled" beside the answer cache file (explicit or the
+// default); a temporary directory, removed at the end, with --no-cache or without a location.
+class CompiledStore {
+ public:
+  explicit CompiledStore(const RunSettings& settings) {
+    std::optional<std::filesystem::path> cache_file;
+    if (!settings.no_cache)
+      cache_file = settings.cache_file.empty()
+                       ? pipeline::default_cache_path()
+                       : std::optional(std::filesystem::path(settings.cache_file));
+    if (cache_file) {
+      path_ = std::filesystem::absolute(*cache_file).parent_path() / "compiled";
+      return;
+    }
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "gamebatch-compiled-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr)
+      throw std::system_error(errno, std::generic_category(), "cannot make " + pattern);
+    path_ = pattern;
+    temporary_ = true;
+  }
+  CompiledStore(const CompiledStore&) = delete;
+  CompiledStore& operator=(const CompiledStore&) = delete;
+  ~CompiledStore() {
+    if (temporary_) {
+      std::error_code ignored;
+      std::filesystem::remove_all(path_, ignored);
+    }
+  }
+  const std::filesystem::path& path() const { return path_; }
+  bool temporary() const { return temporary_; }
+
+ private:
+  std::filesystem::path path_;
+  bool temporary_ = false;
+};
+
+// A solution as the user named it: a source (a file or a directory that a language claims) to
+// build, or else a shell command run as it is.
+struct SolutionToBuild {
+  pipeline::CheckSolution solution;
+  std::optional<std::filesystem::path> source;
+};
+
+// Compiles the sources among `solutions` (`jobs` at once), each once; the commands of the others
+// are left as they are. Says on stderr what was compiled and what came from the store. False
+// (after an error message) when the store cannot be used: a usage problem.
+bool build_solutions(std::vector<SolutionToBuild>& solutions, const io::LanguageTable& languages,
+                     const std::filesystem::path& store, io::SandboxPool* sandbox, std::size_t jobs,
+                     nlohmann::json& report) {
+  std::vector<std::size_t> sources;
+  for (std::size_t k = 0; k < solutions.size(); ++k) {
+    if (solutions[k].source)
+      sources.push_back(k);
+  }
+  report = {{"store", store.string()}, {"compiled", 0}, {"from_store", 0}, {"errors", 0}};
+  if (sources.empty())
+    return true;
+  io::BuildSettings settings;
+  settings.store = store;
+  settings.sandbox = sandbox;
+  std::vector<std::optional<io::BuiltSolution>> built(sources.size());
+  std::vector<std::string> failures(sources.size());
+  const auto started = std::chrono::steady_clock::now();
+  pipeline::run_at_once(sources.size(), jobs, [&](std::size_t k) {
+    try {
+      built[k] = io::build_solution(*solutions[sources[k]].source, languages, settings);
+    } catch (const std::exception& error) {
+      failures[k] = error.what();
+    }
+  });
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::size_t compiled = 0, from_store = 0, errors = 0;
+  for (std::size_t k = 0; k < sources.size(); ++k) {
+    if (!failures[k].empty()) {
+      spdlog::error("cannot build {}: {}", solutions[sources[k]].solution.name, failures[k]);
+      return false;
+    }
+    if (stop_requested())
+      return true;
+    pipeline::CheckSolution& solution = solutions[sources[k]].solution;
+    solution.command = built[k]->command;
+    solution.compile_error = built[k]->compile_error;
+    (built[k]->compiled_now ? compiled : from_store) += 1;
+    if (built[k]->compile_error)
+      ++errors;
+  }
+  std::string line = "compile: " + std::to_string(sources.size()) + " sources: ";
+  line += compiled == 0 ? std::string("nothing compiled")
+                        : std::to_string(compiled) + " compiled (" +
+                              std::to_string(static_cast<int>(seconds * 1000 + 0.5)) + " ms)";
+  line += ", " + std::to_string(from_store) + " from the store";
+  if (errors != 0)
+    line += ", " + std::to_string(errors) + " compile " + (errors == 1 ? "error" : "errors");
+  std::fprintf(stderr, "%s (%s)\n", line.c_str(), store.string().c_str());
+  report = {{"store", store.string()},
+            {"compiled", compiled},
+            {"from_store", from_store},
+            {"errors", errors},
+            {"seconds", seconds}};
+  return true;
+}
+
+// The solutions of a check: the --solution arguments, else a package's submissions.
+std::vector<SolutionToBuild> solutions_to_build(const std::vector<std::string>& arguments,
+                                                const io::ProblemPackage* package,
+                                                const io::LanguageTable& languages) {
+  std::vector<SolutionToBuild> solutions;
+  if (!arguments.empty() || package == nullptr) {
+    for (const std::string& argument : arguments) {
+      SolutionToBuild solution;
+      solution.solution.name = argument;
+      solution.solution.command = argument;
+      if (io::language_of(languages, argument) != nullptr)
+        solution.source = std::filesystem::absolute(argument).lexically_normal();
+      solutions.push_back(std::move(solution));
+    }
+    return solutions;
+  }
+  for (const io::PackageSubmission& submission : package->submissions) {
+    SolutionToBuild solution;
+    solution.solution.name = submission.name;
+    solution.solution.expected = submission.expected;
+    if (io::language_of(languages, submission.path) != nullptr) {
+      solution.source = submission.path;
+    } else {
+      // An executable the package ships: run as it is.
+      solution.solution.command = "'" + submission.path.string() + "'";
+    }
+    solutions.push_back(std::move(solution));
+  }
+  return solutions;
+}
+
+bool load_languages(const JudgeArguments& judge, io::LanguageTable& languages) {
+  languages = io::default_languages();
+  if (judge.languages_file.empty())
+    return true;
+  try {
+    io::load_languages_file(languages, judge.languages_file);
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    return false;
+  }
+  return true;
 }
 
 int run_check(const CheckArguments& arguments) {
@@ -355,24 +538,96 @@ int run_check(const CheckArguments& arguments) {
   apply_memory_budget(std::nullopt);  // the expected answers are solved here
   pipeline::CheckOptions options;
   options.problem = io::find_problem(arguments.problem);
-  options.solutions = arguments.solutions;
   options.limits = judge_limits(arguments.judge);
   options.jobs = threads;
-  std::unique_ptr<io::SandboxPool> sandbox;
-  if (!make_sandbox(arguments.judge, sandbox))
+  io::LanguageTable languages;
+  if (!load_languages(arguments.judge, languages))
     return kExitUsage;
-  options.sandbox = sandbox.get();
+
+  // A problem package among the paths gives the solutions (without --solution) and may give the
+  // time limit.
+  std::optional<io::ProblemPackage> package;
   try {
-    options.inputs = io::collect_input_list(arguments.paths, std::nullopt);
+    for (const std::string& path : arguments.paths) {
+      if (!std::filesystem::is_directory(path))
+        continue;
+      std::optional<io::ProblemPackage> found = io::recognise_package(path, arguments.layout);
+      if (!found || (found->submissions.empty() && !found->time_limit_seconds &&
+                     found->recognised_by.empty()))
+        continue;
+      if (package) {
+        spdlog::error("check takes one problem package at a time: {} and {} are both packages",
+                      package->root.string(), found->root.string());
+        return kExitUsage;
+      }
+      package = std::move(found);
+    }
+    options.inputs = io::collect_input_list(arguments.paths, std::nullopt, arguments.layout);
   } catch (const io::UsageError& error) {
     spdlog::error("{}", error.what());
     return kExitUsage;
   }
+  if (package) {
+    for (const std::string& warning : package->warnings)
+      spdlog::warn("{}", warning);
+  }
+  if (arguments.solutions.empty() && (!package || package->submissions.empty())) {
+    if (package)
+      spdlog::error("the package {} holds no submissions: name the solutions with --solution",
+                    package->root.string());
+    else
+      spdlog::error(
+          "no solution to check: give --solution SOURCE|CMD, or a problem package as PATH");
+    return kExitUsage;
+  }
+  std::vector<SolutionToBuild> solutions =
+      solutions_to_build(arguments.solutions, package ? &*package : nullptr, languages);
+
+  // The time limit: --time-limit, else the package's own, else derived from its accepted
+  // submissions (their slowest run, under --time-limit's default as a ceiling).
+  const bool limit_given = arguments.judge.time_limit_option != nullptr &&
+                           arguments.judge.time_limit_option->count() > 0;
+  if (limit_given) {
+    options.time_limit_rule.source = "--time-limit";
+  } else if (package && package->time_limit_seconds) {
+    options.limits.time_limit_seconds = *package->time_limit_seconds;
+    options.time_limit_rule.source = package->time_limit_source;
+  } else if (package && arguments.solutions.empty() &&
+             std::any_of(solutions.begin(), solutions.end(), [](const SolutionToBuild& solution) {
+               return solution.solution.expected == io::Expectation::accepted;
+             })) {
+    options.time_limit_rule.derive_with_multiplier = package->time_multiplier;
+  } else {
+    options.time_limit_rule.source = "--time-limit (default)";
+  }
+
+  std::unique_ptr<io::SandboxPool> sandbox;
+  if (!make_sandbox(arguments.judge, sandbox))
+    return kExitUsage;
+  options.sandbox = sandbox.get();
   if (!arguments.html_file.empty() && !html_page_writable(arguments.html_file))
     return kExitUsage;
   RunSettings settings;
   settings.cache_file = arguments.cache_file;
   settings.no_cache = arguments.no_cache;
+  std::optional<CompiledStore> store;
+  nlohmann::json compile_report;
+  if (std::any_of(solutions.begin(), solutions.end(),
+                  [](const SolutionToBuild& solution) { return solution.source.has_value(); })) {
+    try {
+      store.emplace(settings);
+    } catch (const std::exception& error) {
+      spdlog::error("{}", error.what());
+      return kExitUsage;
+    }
+    if (!build_solutions(solutions, languages, store->path(), sandbox.get(), threads,
+                         compile_report))
+      return kExitUsage;
+    if (store->temporary())
+      compile_report["store"] = nullptr;
+  }
+  for (SolutionToBuild& solution : solutions)
+    options.solutions.push_back(std::move(solution.solution));
   std::unique_ptr<pipeline::CacheSession> cache;
   if (!open_cache(settings, std::nullopt, *options.problem, cache))
     return kExitUsage;
@@ -385,13 +640,21 @@ int run_check(const CheckArguments& arguments) {
   }
   std::fputs(pipeline::verdict_table(result, options.inputs, kDetailsPerSolution).c_str(), stdout);
   std::fflush(stdout);
-  int status = pipeline::all_accepted(result) ? kExitSolved : kExitRejected;
-  const nlohmann::json header = {
+  int status = pipeline::all_expectations_met(result) ? kExitSolved : kExitRejected;
+  nlohmann::json header = {
       {"gamebatch_version", kVersion},
       {"problem", arguments.problem},
       {"limits", limits_json(arguments.judge)},
       {"sandbox", sandbox_json(arguments.judge, sandbox.get())},
   };
+  header["limits"]["time_limit_seconds"] = result.time_limit_seconds;
+  if (package) {
+    header["package"] = {{"path", package->root.string()},
+                         {"layout", io::layout_name(package->layout)},
+                         {"recognised_by", package->recognised_by}};
+  }
+  if (!compile_report.is_null())
+    header["compile"] = compile_report;
   if (!arguments.report_file.empty()) {
     try {
       pipeline::write_check_report(arguments.report_file, header, result, options.inputs);
@@ -426,12 +689,15 @@ void add_stress_command(CLI::App& app, StressArguments& arguments) {
       "Example: gamebatch stress -p willow --solution ./wrong --cities 20..40 --count 500\n"
       "Ctrl-C (or SIGTERM) ends the runs in progress: it reports the cases judged in order, or\n"
       "the smallest failing case found when it was shrinking.\n"
-      "Exit status: 1 a counterexample was found, 0 none in N cases, 2 usage error, 130 (143)\n"
-      "interrupted by SIGINT (SIGTERM).");
+      "Exit status: 1 a counterexample was found (or the source does not compile), 0 none in\n"
+      "N cases, 2 usage error, 130 (143) interrupted by SIGINT (SIGTERM).");
   add_problem_option(*stress, arguments.problem, "The game:");
-  stress->add_option("--solution,-s", arguments.solution, "The solution's shell command")
+  stress
+      ->add_option("--solution,-s", arguments.solution,
+                   "The solution: a source file or directory (compiled once, as check does), or\n"
+                   "a shell command")
       ->required()
-      ->type_name("CMD");
+      ->type_name("SOURCE|CMD");
   stress->add_option("--count", arguments.count, "Cases to try at most")
       ->type_name("N")
       ->capture_default_str()
@@ -485,6 +751,31 @@ int run_stress(const StressArguments& arguments) {
   if (!make_sandbox(arguments.judge, sandbox))
     return kExitUsage;
   options.sandbox = sandbox.get();
+  // A source is compiled (or taken from the store beside the default answer cache) first.
+  io::LanguageTable languages;
+  if (!load_languages(arguments.judge, languages))
+    return kExitUsage;
+  std::vector<SolutionToBuild> solution =
+      solutions_to_build({arguments.solution}, nullptr, languages);
+  std::optional<CompiledStore> store;
+  if (solution.front().source) {
+    nlohmann::json compile_report;
+    try {
+      store.emplace(RunSettings{});
+    } catch (const std::exception& error) {
+      spdlog::error("{}", error.what());
+      return kExitUsage;
+    }
+    if (!build_solutions(solution, languages, store->path(), sandbox.get(), 1, compile_report))
+      return kExitUsage;
+    if (const std::optional<std::string>& error = solution.front().solution.compile_error) {
+      std::printf("stress: %s does not compile (CE):\n%s", arguments.solution.c_str(),
+                  with_final_newline(*error).c_str());
+      std::fflush(stdout);
+      return kExitCounterexample;
+    }
+    options.solution = solution.front().solution.command;
+  }
   const pipeline::StressResult result = pipeline::run_stress(options);
   // Exit status 1 says a counterexample was found, so a page that cannot be written is a 2.
   bool page_written = true;

@@ -4,11 +4,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "io/problem_package.hpp"
 #include "tools/gen_command.hpp"
 
 namespace gamebatch::cli {
@@ -24,10 +26,15 @@ struct JudgeArguments {
   std::vector<std::string> sandbox_binds;  // --sandbox-bind PATH
   std::uint64_t sandbox_disk = 64;         // MiB of scratch
   std::uint64_t max_processes = 256;       // processes and threads of one run
+  // Solutions given as sources (io/solution_build.hpp): --languages FILE's [languages] over the
+  // defaults; empty: the defaults.
+  std::string languages_file;
+  const CLI::Option* time_limit_option = nullptr;  // whether --time-limit was given
 };
 
 struct ValidateArguments {
   std::string problem;
+  std::optional<io::Layout> layout;
   std::vector<std::string> paths;
 };
 
@@ -39,6 +46,7 @@ struct CheckArguments {
   bool no_cache = false;
   std::string report_file;
   std::string html_file;  // empty: no HTML page
+  std::optional<io::Layout> layout;
   std::vector<std::string> paths;
 };
 

@@ -20,7 +20,7 @@ _gamebatch_gen_wallgame="--height --width --costs --digits"
 _gamebatch_gen_boigame="--size --shape --density --placement"
 # The limits of check's and stress's solutions.
 _gamebatch_judge_valued="-s --solution --time-limit --memory-limit --output-limit -j --jobs
-  --sandbox-bind --sandbox-disk --max-processes"
+  --sandbox-bind --sandbox-disk --max-processes --languages"
 # Their sandbox's flags.
 _gamebatch_judge_flags="--no-sandbox --sandbox-info"
 
@@ -32,16 +32,16 @@ _gamebatch_options() {
     "") flags+=" --version" ;;
     solve)
       flags+=" $_gamebatch_settings_flags"
-      valued="-p --problem -o --out $_gamebatch_settings_valued"
+      valued="-p --problem -o --out --layout $_gamebatch_settings_valued"
       ;;
     run)
       flags+=" $_gamebatch_settings_flags"
       valued=$_gamebatch_settings_valued
       ;;
-    validate) valued="-p --problem" ;;
+    validate) valued="-p --problem --layout" ;;
     check)
       flags+=" --no-cache $_gamebatch_judge_flags"
-      valued="-p --problem $_gamebatch_judge_valued --cache --report --html"
+      valued="-p --problem $_gamebatch_judge_valued --cache --report --html --layout"
       ;;
     gen | stress)
       if [[ $1 == gen ]]; then
@@ -82,7 +82,8 @@ _gamebatch_value() {
   case $option in
     -p | --problem) _gamebatch_words "$_gamebatch_games" ;;
     -o | --out) _gamebatch_files -d ;;
-    --cache | --report | --html | --output | --sandbox-bind) _gamebatch_files ;;
+    --cache | --report | --html | --output | --sandbox-bind | --languages) _gamebatch_files ;;
+    --layout) _gamebatch_words "kattis polygon cms" ;;
     --format)
       if [[ $command == table ]]; then
         _gamebatch_words "cpp json csv"

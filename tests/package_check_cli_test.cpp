@@ -1,0 +1,180 @@
+// End-to-end: `gamebatch check` on problem packages as setters keep them (tests/data/packages/):
+// solution sources compiled once and kept by content, each submission judged against what its
+// directory says it must get, the time limit taken from the package or derived from its accepted
+// submissions.
+#include <chrono>
+#include <regex>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_fixture.hpp"
+
+namespace {
+
+using namespace gamebatch::testing;
+
+class PackageCheckCliTest : public CliTest {
+ protected:
+  // A copy of tests/data/packages/NAME at DESTINATION (relative to the work directory). The
+  // small packages (kattis-willow-weak, -ce) share kattis-willow's accepted C++ solution: it is
+  // copied into them here rather than checked in three times.
+  void copy_package(const std::string& name, const std::string& destination = "pkg") const {
+    const fs::path packages = fs::path(GAMEBATCH_TEST_DATA) / "packages";
+    fs::copy(packages / name, at(destination), fs::copy_options::recursive);
+    if (name == "kattis-willow-weak" || name == "kattis-willow-ce") {
+      fs::create_directories(at(destination) / "submissions/accepted");
+      fs::copy_file(packages / "kattis-willow/submissions/accepted/willow.cpp",
+                    at(destination) / "submissions/accepted/willow.cpp");
+    }
+  }
+
+  static nlohmann::json solution_named(const nlohmann::json& report, const std::string& name) {
+    for (const nlohmann::json& solution : report["solutions"]) {
+      if (solution["name"] == name)
+        return solution;
+    }
+    ADD_FAILURE() << "no solution " << name << " in the report";
+    return nlohmann::json::object();
+  }
+
+  static bool has_javac() { return std::system("command -v javac >/dev/null 2>&1") == 0; }
+};
+
+TEST_F(PackageCheckCliTest, EverySubmissionGetsWhatItsDirectorySaysAndASecondCheckCompilesNothing) {
+  copy_package("kattis-willow");
+  const Result first = run({"check", "-p", "willow", "--cache", "answers.cache", "--report",
+                            "first.json", "--html", "first.html", "pkg"});
+  EXPECT_EQ(first.status, 0) << first.out << first.err;
+  EXPECT_NE(first.err.find("compile: 4 sources: 4 compiled"), std::string::npos) << first.err;
+  const nlohmann::json report = nlohmann::json::parse(read_text(at("first.json")));
+  EXPECT_TRUE(report["all_met"]);
+  EXPECT_EQ(report["package"]["layout"], "kattis");
+  ASSERT_EQ(report["solutions"].size(), 4u);
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"accepted/willow.cpp", "accepted"},
+      {"accepted/willow.py", "accepted"},
+      {"time_limit_exceeded/brute.py", "time_limit_exceeded"},
+      {"wrong_answer/greedy.c", "wrong_answer"}};
+  for (const auto& [name, expectation] : expected) {
+    SCOPED_TRACE(name);
+    const nlohmann::json solution = solution_named(report, name);
+    EXPECT_EQ(solution["expected"], expectation);
+    EXPECT_TRUE(solution["meets"]) << solution.dump(1);
+    EXPECT_TRUE(solution["compile_error"].is_null());
+  }
+  EXPECT_GT(solution_named(report, "time_limit_exceeded/brute.py")["counts"]["TLE"], 0);
+  EXPECT_GT(solution_named(report, "wrong_answer/greedy.c")["counts"]["WA"], 0);
+  // problem.yaml gives no time limit: it comes from the accepted submissions' slowest run.
+  EXPECT_NE(report["time_limit"]["source"].get<std::string>().find("slowest accepted run"),
+            std::string::npos)
+      << report["time_limit"];
+  EXPECT_GE(report["time_limit"]["seconds"].get<double>(), 1.0);
+  // The table names what each must get and whether it did.
+  EXPECT_NE(first.out.find("expected  met"), std::string::npos) << first.out;
+  EXPECT_EQ(count_containing(lines_of(first.out), " yes "), 4u) << first.out;
+  const std::string page = read_text(at("first.html"));
+  EXPECT_NE(page.find("accepted/willow.py"), std::string::npos);
+  EXPECT_NE(page.find("slowest accepted run"), std::string::npos);
+
+  const Result second = run({"check", "-p", "willow", "--cache", "answers.cache", "pkg"});
+  EXPECT_EQ(second.status, 0) << second.out << second.err;
+  EXPECT_NE(second.err.find("compile: 4 sources: nothing compiled, 4 from the store"),
+            std::string::npos)
+      << second.err;
+}
+
+TEST_F(PackageCheckCliTest, AWrongAnswerSubmissionThatPassesSaysTheTestsAreTooWeak) {
+  copy_package("kattis-willow-weak");
+  const Result result = run({"check", "-p", "willow", "--no-cache", "--report", "r.json", "pkg"});
+  EXPECT_EQ(result.status, 1) << result.out << result.err;
+  EXPECT_NE(result.out.find("wrong_answer/maxstart.py: does not get what it must: expected WA on "
+                            "some file, got AC on every file: the tests are too weak to catch it"),
+            std::string::npos)
+      << result.out;
+  const nlohmann::json report = nlohmann::json::parse(read_text(at("r.json")));
+  EXPECT_FALSE(report["all_met"]);
+  const nlohmann::json weak = solution_named(report, "wrong_answer/maxstart.py");
+  EXPECT_FALSE(weak["meets"]);
+  EXPECT_TRUE(weak["too_weak"]);
+  EXPECT_TRUE(solution_named(report, "accepted/willow.cpp")["meets"]);
+}
+
+TEST_F(PackageCheckCliTest, ACompileErrorIsItsOwnVerdictAndTheOthersGoOn) {
+  copy_package("kattis-willow-ce");
+  const Result result =
+      run({"check", "-p", "willow", "--no-cache", "--report", "r.json", "--html", "p.html", "pkg"});
+  EXPECT_EQ(result.status, 1) << result.out << result.err;
+  EXPECT_NE(result.out.find("accepted/broken.cpp: CE (compile error):\n    "), std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("broken.cpp:"), std::string::npos) << result.out;
+  EXPECT_NE(result.err.find("1 compile error"), std::string::npos) << result.err;
+  const nlohmann::json report = nlohmann::json::parse(read_text(at("r.json")));
+  const nlohmann::json broken = solution_named(report, "accepted/broken.cpp");
+  EXPECT_FALSE(broken["meets"]);
+  EXPECT_NE(broken["compile_error"].get<std::string>().find("error"), std::string::npos);
+  EXPECT_EQ(broken["verdicts"].size(), 0u);
+  const nlohmann::json good = solution_named(report, "accepted/willow.cpp");
+  EXPECT_TRUE(good["meets"]);
+  EXPECT_EQ(good["counts"]["AC"], 1);
+  EXPECT_NE(read_text(at("p.html")).find("compile error (CE)"), std::string::npos);
+}
+
+TEST_F(PackageCheckCliTest, MultiFileAndJavaSolutions) {
+  copy_package("kattis-willow-java");
+  if (!has_javac()) {
+    fs::remove(at("pkg/submissions/accepted/Willow.java"));
+    std::fprintf(stderr, "no JDK (javac) here: the Java submission is left out\n");
+  }
+  const Result result = run(
+      {"check", "-p", "willow", "--no-cache", "--time-limit", "10", "--report", "r.json", "pkg"});
+  EXPECT_EQ(result.status, 0) << result.out << result.err;
+  const nlohmann::json report = nlohmann::json::parse(read_text(at("r.json")));
+  EXPECT_EQ(report["time_limit"]["source"], "--time-limit");
+  EXPECT_TRUE(solution_named(report, "accepted/multi")["meets"]);
+  EXPECT_TRUE(solution_named(report, "accepted/multipy")["meets"]);
+  if (has_javac())
+    EXPECT_TRUE(solution_named(report, "accepted/Willow.java")["meets"]);
+  else
+    GTEST_SKIP() << "no JDK (javac): the Java submission was not tried";
+}
+
+TEST_F(PackageCheckCliTest, ASolutionGivenAsASourceIsCompiledForCheckAndStress) {
+  write_text(at("set/sample.in"), read_test_file("willow/sample.in"));
+  copy_package("kattis-willow-weak");
+  const Result check = run({"check", "-p", "willow", "--cache", "answers.cache", "-s",
+                            "pkg/submissions/accepted/willow.cpp", "-s",
+                            "pkg/submissions/wrong_answer/maxstart.py", "set"});
+  EXPECT_EQ(check.status, 0) << check.out << check.err;
+  EXPECT_NE(check.err.find("compile: 2 sources: 2 compiled"), std::string::npos) << check.err;
+  // Stress, given the same source, finds where the weak solution is wrong.
+  const Result stress = run({"stress", "-p", "willow", "--count", "200", "--cities", "2..8", "-s",
+                             "pkg/submissions/wrong_answer/maxstart.py", "-o", "found"});
+  EXPECT_EQ(stress.status, 1) << stress.out << stress.err;
+  EXPECT_TRUE(fs::exists(at("found/counterexample.in")));
+}
+
+TEST_F(PackageCheckCliTest, TheLanguagesTableChangesHowASourceIsCompiled) {
+  write_text(at("set/sample.in"), read_test_file("willow/sample.in"));
+  copy_package("kattis-willow-weak");
+  // A compile command of the user's own: one that fails makes a compile error.
+  write_text(at("langs.toml"),
+             "[languages.cpp]\ncompile = \"false {files}\"\nrun = \"{binary}\"\n");
+  const Result failing = run({"check", "-p", "willow", "--no-cache", "--languages", "langs.toml",
+                              "-s", "pkg/submissions/accepted/willow.cpp", "set"});
+  EXPECT_EQ(failing.status, 1) << failing.out << failing.err;
+  EXPECT_NE(failing.out.find("CE (compile error)"), std::string::npos) << failing.out;
+  write_text(at("bad.toml"), "[languages.cpp]\ncompiler = \"g++\"\n");
+  const Result bad = run({"check", "-p", "willow", "--no-cache", "--languages", "bad.toml", "-s",
+                          "pkg/submissions/accepted/willow.cpp", "set"});
+  EXPECT_EQ(bad.status, 2) << bad.err;
+  EXPECT_NE(bad.err.find("compiler"), std::string::npos) << bad.err;
+}
+
+TEST_F(PackageCheckCliTest, ACheckWithoutSolutionsIsAUsageError) {
+  write_text(at("set/sample.in"), read_test_file("willow/sample.in"));
+  const Result result = run({"check", "-p", "willow", "--no-cache", "set"});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find("no solution to check"), std::string::npos) << result.err;
+}
+
+}  // namespace
