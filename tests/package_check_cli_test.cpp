@@ -170,6 +170,62 @@ TEST_F(PackageCheckCliTest, TheLanguagesTableChangesHowASourceIsCompiled) {
   EXPECT_NE(bad.err.find("compiler"), std::string::npos) << bad.err;
 }
 
+// A Polygon package names its solutions and their tags in problem.xml; its time limit is there too.
+TEST_F(PackageCheckCliTest, APolygonPackagesSolutionsAreJudgedByTheirTags) {
+  copy_package("polygon-willow");
+  const fs::path kattis = fs::path(GAMEBATCH_TEST_DATA) / "packages/kattis-willow/submissions";
+  fs::create_directories(at("pkg/solutions"));
+  fs::copy_file(kattis / "accepted/willow.cpp", at("pkg/solutions/main.cpp"));
+  fs::copy_file(kattis / "accepted/willow.py", at("pkg/solutions/alt.py"));
+  fs::copy_file(kattis / "wrong_answer/greedy.c", at("pkg/solutions/greedy.c"));
+  std::string xml = read_text(at("pkg/problem.xml"));
+  xml.insert(xml.find("</problem>"),
+             "    <assets><solutions>\n"
+             "      <solution tag=\"main\"><source path=\"solutions/main.cpp\" "
+             "type=\"cpp.g++17\"/></solution>\n"
+             "      <solution tag=\"accepted\"><source path=\"solutions/alt.py\" "
+             "type=\"python.3\"/></solution>\n"
+             "      <solution tag=\"wrong-answer\"><source path=\"solutions/greedy.c\" "
+             "type=\"c.gcc\"/></solution>\n"
+             "    </solutions></assets>\n");
+  fs::permissions(at("pkg/problem.xml"), fs::perms::owner_write, fs::perm_options::add);
+  write_text(at("pkg/problem.xml"), xml);
+  const Result result = run({"check", "-p", "willow", "--no-cache", "--report", "r.json", "pkg"});
+  EXPECT_EQ(result.status, 0) << result.out << result.err;
+  const nlohmann::json report = nlohmann::json::parse(read_text(at("r.json")));
+  EXPECT_EQ(report["package"]["layout"], "polygon");
+  EXPECT_EQ(report["time_limit"]["seconds"], 3.0);
+  EXPECT_NE(report["time_limit"]["source"].get<std::string>().find("problem.xml"),
+            std::string::npos);
+  ASSERT_EQ(report["solutions"].size(), 3u);
+  for (const nlohmann::json& solution : report["solutions"]) {
+    EXPECT_TRUE(solution["meets"]) << solution.dump(1);
+    EXPECT_EQ(solution["verdicts"].size(), 3u);  // tests/01, 02, 03
+  }
+  EXPECT_EQ(solution_named(report, "solutions/greedy.c")["expected"], "wrong_answer");
+  // check writes nothing beside the inputs, whatever the layout's answer names.
+  EXPECT_FALSE(fs::exists(at("pkg/tests/01.a")));
+}
+
+// A CMS package's official solution (sol/solution.*) must be accepted; the others in sol/ have no
+// expectation in that format and are left out with a warning.
+TEST_F(PackageCheckCliTest, ACmsPackagesOfficialSolutionMustBeAccepted) {
+  copy_package("cms-willow");
+  const fs::path kattis = fs::path(GAMEBATCH_TEST_DATA) / "packages/kattis-willow/submissions";
+  fs::create_directories(at("pkg/sol"));
+  fs::copy_file(kattis / "accepted/willow.cpp", at("pkg/sol/solution.cpp"));
+  fs::copy_file(kattis / "wrong_answer/greedy.c", at("pkg/sol/greedy.c"));
+  const Result result = run({"check", "-p", "willow", "--no-cache", "--report", "r.json", "pkg"});
+  EXPECT_EQ(result.status, 0) << result.out << result.err;
+  EXPECT_NE(result.err.find("sol/greedy.c"), std::string::npos) << result.err;
+  const nlohmann::json report = nlohmann::json::parse(read_text(at("r.json")));
+  EXPECT_EQ(report["package"]["layout"], "cms");
+  EXPECT_EQ(report["time_limit"]["seconds"], 2.5);
+  ASSERT_EQ(report["solutions"].size(), 1u);
+  EXPECT_EQ(report["solutions"][0]["name"], "sol/solution.cpp");
+  EXPECT_TRUE(report["solutions"][0]["meets"]);
+}
+
 TEST_F(PackageCheckCliTest, ACheckWithoutSolutionsIsAUsageError) {
   write_text(at("set/sample.in"), read_test_file("willow/sample.in"));
   const Result result = run({"check", "-p", "willow", "--no-cache", "set"});
