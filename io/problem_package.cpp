@@ -321,12 +321,15 @@ void read_problem_yaml(ProblemPackage& package) {
     return;
   std::optional<double> time_limit;
   std::optional<double> multiplier;
+  std::optional<double> memory;
   const auto take = [&](const std::string& key, std::string_view value, int line) {
     const std::string where = "problem.yaml:" + std::to_string(line);
     if (key == "time_limit")
       read_setting(time_limit, value, where, "limits.time_limit", package);
     else if (key == "time_multiplier")
       read_setting(multiplier, value, where, "limits.time_multiplier", package);
+    else if (key == "memory")
+      read_setting(memory, value, where, "limits.memory (MiB)", package);
   };
   bool in_limits = false;
   std::optional<std::size_t> child_indent;
@@ -354,6 +357,10 @@ void read_problem_yaml(ProblemPackage& package) {
   }
   if (multiplier)
     package.time_multiplier = *multiplier;
+  if (memory) {
+    package.memory_limit_mb = memory;
+    package.memory_limit_source = "problem.yaml limits.memory";
+  }
 }
 
 // task.yaml: the top-level time_limit (seconds).
@@ -364,17 +371,28 @@ void read_task_yaml(ProblemPackage& package) {
   const std::optional<std::string> text = read_package_file(file, "task.yaml", package);
   if (!text)
     return;
+  bool time_limit_seen = false, memory_limit_seen = false;
   for (const YamlLine& line : yaml_lines(*text)) {
-    if (line.indent != 0 || line.key != "time_limit")
+    if (line.indent != 0)
       continue;
-    std::optional<double> time_limit;
-    read_setting(time_limit, line.value, "task.yaml:" + std::to_string(line.number), "time_limit",
-                 package);
-    if (time_limit) {
-      package.time_limit_seconds = time_limit;
-      package.time_limit_source = "task.yaml time_limit";
+    const std::string where = "task.yaml:" + std::to_string(line.number);
+    if (line.key == "time_limit" && !time_limit_seen) {
+      time_limit_seen = true;
+      std::optional<double> time_limit;
+      read_setting(time_limit, line.value, where, "time_limit", package);
+      if (time_limit) {
+        package.time_limit_seconds = time_limit;
+        package.time_limit_source = "task.yaml time_limit";
+      }
+    } else if (line.key == "memory_limit" && !memory_limit_seen) {
+      memory_limit_seen = true;
+      std::optional<double> memory;
+      read_setting(memory, line.value, where, "memory_limit (MiB)", package);
+      if (memory) {
+        package.memory_limit_mb = memory;
+        package.memory_limit_source = "task.yaml memory_limit";
+      }
     }
-    return;
   }
 }
 
@@ -548,6 +566,17 @@ void read_problem_xml(ProblemPackage& package) {
     if (milliseconds) {
       package.time_limit_seconds = *milliseconds / 1000;
       package.time_limit_source = "problem.xml <time-limit>";
+    }
+    break;
+  }
+  for (const XmlTag& tag : tags) {
+    if (tag.closing || tag.self_closing || tag.name != "memory-limit")
+      continue;
+    std::optional<double> bytes;
+    read_setting(bytes, trim(tag.text_after), "problem.xml", "<memory-limit> (bytes)", package);
+    if (bytes) {
+      package.memory_limit_mb = *bytes / (1 << 20);
+      package.memory_limit_source = "problem.xml <memory-limit>";
     }
     break;
   }

@@ -65,6 +65,10 @@ struct ProblemPackage {
   // polygon: problem.xml <time-limit> in ms; cms: task.yaml time_limit), and where it was read.
   std::optional<double> time_limit_seconds;
   std::string time_limit_source;  // "problem.yaml limits.time_limit", ...; empty when none
+  // The package's memory limit, in MiB, where it gives one (kattis: problem.yaml limits: memory;
+  // polygon: problem.xml <memory-limit> in bytes; cms: task.yaml memory_limit), and where.
+  std::optional<double> memory_limit_mb;
+  std::string memory_limit_source;  // "problem.yaml limits.memory", ...; empty when none
   // Kattis' rule for a time limit from the accepted submissions: their slowest run times this
   // (problem.yaml limits: time_multiplier, default 5).
   double time_multiplier = 5;

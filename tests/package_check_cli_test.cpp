@@ -197,6 +197,9 @@ TEST_F(PackageCheckCliTest, APolygonPackagesSolutionsAreJudgedByTheirTags) {
   EXPECT_EQ(report["time_limit"]["seconds"], 3.0);
   EXPECT_NE(report["time_limit"]["source"].get<std::string>().find("problem.xml"),
             std::string::npos);
+  // Its memory limit too (268435456 bytes), which --memory-limit would override.
+  EXPECT_EQ(report["limits"]["memory_limit_mb"], 256.0);
+  EXPECT_EQ(report["limits"]["memory_limit_source"], "problem.xml <memory-limit>");
   ASSERT_EQ(report["solutions"].size(), 3u);
   for (const nlohmann::json& solution : report["solutions"]) {
     EXPECT_TRUE(solution["meets"]) << solution.dump(1);
@@ -221,6 +224,7 @@ TEST_F(PackageCheckCliTest, ACmsPackagesOfficialSolutionMustBeAccepted) {
   const nlohmann::json report = nlohmann::json::parse(read_text(at("r.json")));
   EXPECT_EQ(report["package"]["layout"], "cms");
   EXPECT_EQ(report["time_limit"]["seconds"], 2.5);
+  EXPECT_EQ(report["limits"]["memory_limit_source"], "task.yaml memory_limit");
   ASSERT_EQ(report["solutions"].size(), 1u);
   EXPECT_EQ(report["solutions"][0]["name"], "sol/solution.cpp");
   EXPECT_TRUE(report["solutions"][0]["meets"]);

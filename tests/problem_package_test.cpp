@@ -312,6 +312,8 @@ TEST_F(ProblemPackageTest, ProblemYamlGivesTheTimeLimitAndMultiplier) {
   EXPECT_EQ(package.time_limit_seconds, 2.5);
   EXPECT_EQ(package.time_limit_source, "problem.yaml limits.time_limit");
   EXPECT_EQ(package.time_multiplier, 3);
+  EXPECT_EQ(package.memory_limit_mb, 1024.0);
+  EXPECT_EQ(package.memory_limit_source, "problem.yaml limits.memory");
   EXPECT_TRUE(package.warnings.empty()) << all_warnings(package);
 }
 
@@ -416,6 +418,8 @@ TEST_F(ProblemPackageTest, ProblemXmlGivesTheFirstTimeLimitInMilliseconds) {
   const ProblemPackage package = recognised("pkg");
   EXPECT_EQ(package.time_limit_seconds, 2.5);
   EXPECT_EQ(package.time_limit_source, "problem.xml <time-limit>");
+  EXPECT_EQ(package.memory_limit_mb, 256.0);  // 268435456 bytes
+  EXPECT_EQ(package.memory_limit_source, "problem.xml <memory-limit>");
 }
 
 TEST_F(ProblemPackageTest, ProblemXmlSolutionsGetTheirTagsVerdicts) {
@@ -493,6 +497,8 @@ TEST_F(ProblemPackageTest, TaskYamlGivesTheTopLevelTimeLimit) {
   const ProblemPackage package = recognised("pkg");
   EXPECT_EQ(package.time_limit_seconds, 1.5);
   EXPECT_EQ(package.time_limit_source, "task.yaml time_limit");
+  EXPECT_EQ(package.memory_limit_mb, 256.0);
+  EXPECT_EQ(package.memory_limit_source, "task.yaml memory_limit");
   EXPECT_TRUE(package.warnings.empty()) << all_warnings(package);
 }
 

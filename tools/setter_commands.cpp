@@ -216,12 +216,14 @@ void add_judge_options(CLI::App& command, JudgeArguments& judge) {
           "a language. Placeholders: {files} {mainfile} {mainclass} {binary}")
       ->type_name("FILE")
       ->check(CLI::ExistingFile);
-  command
-      .add_option("--memory-limit", judge.memory_limit,
-                  "Peak resident memory limit of one run, in MB (2^20 bytes), summed over its\n"
-                  "processes and watched while it runs (default: none)")
-      ->type_name("MB")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 30));
+  judge.memory_limit_option =
+      command
+          .add_option("--memory-limit", judge.memory_limit,
+                      "Peak resident memory limit of one run, in MB (2^20 bytes), summed over its\n"
+                      "processes and watched while it runs (default: a problem package's own\n"
+                      "limit, else none)")
+          ->type_name("MB")
+          ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 30));
   command
       .add_option(
           "--output-limit", judge.output_limit,
@@ -601,6 +603,16 @@ int run_check(const CheckArguments& arguments) {
     options.time_limit_rule.source = "--time-limit (default)";
   }
 
+  // The memory limit: --memory-limit, else the package's own.
+  std::string memory_limit_source = "--memory-limit";
+  const bool memory_given = arguments.judge.memory_limit_option != nullptr &&
+                            arguments.judge.memory_limit_option->count() > 0;
+  if (!memory_given && package && package->memory_limit_mb) {
+    options.limits.memory_limit_bytes =
+        static_cast<std::uint64_t>(*package->memory_limit_mb * (1 << 20));
+    memory_limit_source = package->memory_limit_source;
+  }
+
   std::unique_ptr<io::SandboxPool> sandbox;
   if (!make_sandbox(arguments.judge, sandbox))
     return kExitUsage;
@@ -648,6 +660,12 @@ int run_check(const CheckArguments& arguments) {
       {"sandbox", sandbox_json(arguments.judge, sandbox.get())},
   };
   header["limits"]["time_limit_seconds"] = result.time_limit_seconds;
+  header["limits"]["time_limit_source"] = result.time_limit_source;
+  if (options.limits.memory_limit_bytes != 0) {
+    header["limits"]["memory_limit_mb"] =
+        static_cast<double>(options.limits.memory_limit_bytes) / (1 << 20);
+    header["limits"]["memory_limit_source"] = memory_limit_source;
+  }
   if (package) {
     header["package"] = {{"path", package->root.string()},
                          {"layout", io::layout_name(package->layout)},

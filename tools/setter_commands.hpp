@@ -29,7 +29,8 @@ struct JudgeArguments {
   // Solutions given as sources (io/solution_build.hpp): --languages FILE's [languages] over the
   // defaults; empty: the defaults.
   std::string languages_file;
-  const CLI::Option* time_limit_option = nullptr;  // whether --time-limit was given
+  const CLI::Option* time_limit_option = nullptr;    // whether --time-limit was given
+  const CLI::Option* memory_limit_option = nullptr;  // whether --memory-limit was given
 };
 
 struct ValidateArguments {
