@@ -3,7 +3,9 @@
 // directory says it must get, the time limit taken from the package or derived from its accepted
 // submissions.
 #include <chrono>
+#include <csignal>
 #include <regex>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -228,6 +230,30 @@ TEST_F(PackageCheckCliTest, ACmsPackagesOfficialSolutionMustBeAccepted) {
   ASSERT_EQ(report["solutions"].size(), 1u);
   EXPECT_EQ(report["solutions"][0]["name"], "sol/solution.cpp");
   EXPECT_TRUE(report["solutions"][0]["meets"]);
+}
+
+TEST_F(PackageCheckCliTest, CtrlCWhileCompilingEndsTheCheckAtOnceAndStoresNothing) {
+  using namespace std::chrono_literals;
+  write_text(at("set/sample.in"), read_test_file("willow/sample.in"));
+  copy_package("kattis-willow-weak");
+  write_text(at("slow.toml"),
+             "[languages.cpp]\ncompile = \"sleep 30; g++ -O2 -o {binary} {files}\"\n");
+  const auto started = std::chrono::steady_clock::now();
+  const pid_t gamebatch = start({"check", "-p", "willow", "--cache", "answers.cache", "--languages",
+                                 "slow.toml", "-s", "pkg/submissions/accepted/willow.cpp", "set"});
+  std::this_thread::sleep_for(1500ms);  // past the start, in the compile's sleep
+  ASSERT_EQ(::kill(gamebatch, SIGINT), 0);
+  const Result result = finish(gamebatch);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, 20s);
+  EXPECT_EQ(result.status, 130) << result.err;
+  EXPECT_NE(result.err.find("interrupted while compiling"), std::string::npos) << result.err;
+  EXPECT_EQ(result.out, "");  // no table: nothing was judged
+  // The store holds no entry (an interrupted compile is no compile error) and no temporary.
+  std::size_t entries = 0;
+  if (fs::exists(at("compiled")))
+    entries = static_cast<std::size_t>(
+        std::distance(fs::directory_iterator(at("compiled")), fs::directory_iterator()));
+  EXPECT_EQ(entries, 0u);
 }
 
 TEST_F(PackageCheckCliTest, ACheckWithoutSolutionsIsAUsageError) {

@@ -459,14 +459,15 @@ bool build_solutions(std::vector<SolutionToBuild>& solutions, const io::Language
   });
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  // A stop (Ctrl-C) ended the compiles in progress: the caller stops too, and nothing is judged.
+  if (stop_requested())
+    return true;
   std::size_t compiled = 0, from_store = 0, errors = 0;
   for (std::size_t k = 0; k < sources.size(); ++k) {
     if (!failures[k].empty()) {
       spdlog::error("cannot build {}: {}", solutions[sources[k]].solution.name, failures[k]);
       return false;
     }
-    if (stop_requested())
-      return true;
     pipeline::CheckSolution& solution = solutions[sources[k]].solution;
     solution.command = built[k]->command;
     solution.compile_error = built[k]->compile_error;
@@ -635,6 +636,10 @@ int run_check(const CheckArguments& arguments) {
     if (!build_solutions(solutions, languages, store->path(), sandbox.get(), threads,
                          compile_report))
       return kExitUsage;
+    if (stop_requested()) {
+      std::fprintf(stderr, "check: interrupted while compiling the solutions\n");
+      return kExitRejected;  // run_cli makes it 128 + the signal
+    }
     if (store->temporary())
       compile_report["store"] = nullptr;
   }
@@ -786,6 +791,10 @@ int run_stress(const StressArguments& arguments) {
     }
     if (!build_solutions(solution, languages, store->path(), sandbox.get(), 1, compile_report))
       return kExitUsage;
+    if (stop_requested()) {
+      std::fprintf(stderr, "stress: interrupted while compiling the solution\n");
+      return kExitRejected;  // run_cli makes it 128 + the signal
+    }
     if (const std::optional<std::string>& error = solution.front().solution.compile_error) {
       std::printf("stress: %s does not compile (CE):\n%s", arguments.solution.c_str(),
                   with_final_newline(*error).c_str());
