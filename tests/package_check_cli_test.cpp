@@ -21,13 +21,18 @@ class PackageCheckCliTest : public CliTest {
   // small packages (kattis-willow-weak, -ce) share kattis-willow's accepted C++ solution: it is
   // copied into them here rather than checked in three times.
   void copy_package(const std::string& name, const std::string& destination = "pkg") const {
-    const fs::path packages = fs::path(GAMEBATCH_TEST_DATA) / "packages";
-    fs::copy(packages / name, at(destination), fs::copy_options::recursive);
-    if (name == "kattis-willow-weak" || name == "kattis-willow-ce") {
-      fs::create_directories(at(destination) / "submissions/accepted");
-      fs::copy_file(packages / "kattis-willow/submissions/accepted/willow.cpp",
-                    at(destination) / "submissions/accepted/willow.cpp");
-    }
+    fs::copy(fs::path(GAMEBATCH_TEST_DATA) / "packages" / name, at(destination),
+             fs::copy_options::recursive);
+    if (name == "kattis-willow-weak" || name == "kattis-willow-ce")
+      copy_kattis_submission("accepted/willow.cpp",
+                             destination + "/submissions/accepted/willow.cpp");
+  }
+
+  // kattis-willow's submissions/FROM (accepted/willow.cpp, wrong_answer/greedy.c, ...) at TO.
+  void copy_kattis_submission(const std::string& from, const std::string& to) const {
+    fs::create_directories(at(to).parent_path());
+    fs::copy_file(fs::path(GAMEBATCH_TEST_DATA) / "packages/kattis-willow/submissions" / from,
+                  at(to));
   }
 
   static nlohmann::json solution_named(const nlohmann::json& report, const std::string& name) {
@@ -175,11 +180,9 @@ TEST_F(PackageCheckCliTest, TheLanguagesTableChangesHowASourceIsCompiled) {
 // A Polygon package names its solutions and their tags in problem.xml; its time limit is there too.
 TEST_F(PackageCheckCliTest, APolygonPackagesSolutionsAreJudgedByTheirTags) {
   copy_package("polygon-willow");
-  const fs::path kattis = fs::path(GAMEBATCH_TEST_DATA) / "packages/kattis-willow/submissions";
-  fs::create_directories(at("pkg/solutions"));
-  fs::copy_file(kattis / "accepted/willow.cpp", at("pkg/solutions/main.cpp"));
-  fs::copy_file(kattis / "accepted/willow.py", at("pkg/solutions/alt.py"));
-  fs::copy_file(kattis / "wrong_answer/greedy.c", at("pkg/solutions/greedy.c"));
+  copy_kattis_submission("accepted/willow.cpp", "pkg/solutions/main.cpp");
+  copy_kattis_submission("accepted/willow.py", "pkg/solutions/alt.py");
+  copy_kattis_submission("wrong_answer/greedy.c", "pkg/solutions/greedy.c");
   std::string xml = read_text(at("pkg/problem.xml"));
   xml.insert(xml.find("</problem>"),
              "    <assets><solutions>\n"
@@ -216,10 +219,8 @@ TEST_F(PackageCheckCliTest, APolygonPackagesSolutionsAreJudgedByTheirTags) {
 // expectation in that format and are left out with a warning.
 TEST_F(PackageCheckCliTest, ACmsPackagesOfficialSolutionMustBeAccepted) {
   copy_package("cms-willow");
-  const fs::path kattis = fs::path(GAMEBATCH_TEST_DATA) / "packages/kattis-willow/submissions";
-  fs::create_directories(at("pkg/sol"));
-  fs::copy_file(kattis / "accepted/willow.cpp", at("pkg/sol/solution.cpp"));
-  fs::copy_file(kattis / "wrong_answer/greedy.c", at("pkg/sol/greedy.c"));
+  copy_kattis_submission("accepted/willow.cpp", "pkg/sol/solution.cpp");
+  copy_kattis_submission("wrong_answer/greedy.c", "pkg/sol/greedy.c");
   const Result result = run({"check", "-p", "willow", "--no-cache", "--report", "r.json", "pkg"});
   EXPECT_EQ(result.status, 0) << result.out << result.err;
   EXPECT_NE(result.err.find("sol/greedy.c"), std::string::npos) << result.err;
