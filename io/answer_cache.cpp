@@ -24,13 +24,7 @@ namespace gamebatch::io {
 // ------------------------------------------------------------------------------------------ keys
 
 std::string CacheKey::hex() const {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string text(32, '0');
-  for (int k = 0; k < 16; ++k) {
-    text[static_cast<std::size_t>(15 - k)] = kDigits[(high >> (4 * k)) & 0xf];
-    text[static_cast<std::size_t>(31 - k)] = kDigits[(low >> (4 * k)) & 0xf];
-  }
-  return text;
+  return io::hex(Hash128{high, low});
 }
 
 CacheKey case_key(std::string_view game, std::uint32_t solver_version,

@@ -37,4 +37,14 @@ Hash128 content_hash128(std::initializer_list<std::uint64_t> header,
   return {hash.high64, hash.low64};
 }
 
+std::string hex(const Hash128& hash) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string text(32, '0');
+  for (int k = 0; k < 16; ++k) {
+    text[static_cast<std::size_t>(15 - k)] = kDigits[(hash.high >> (4 * k)) & 0xf];
+    text[static_cast<std::size_t>(31 - k)] = kDigits[(hash.low >> (4 * k)) & 0xf];
+  }
+  return text;
+}
+
 }  // namespace gamebatch::io

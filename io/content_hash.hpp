@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <string>
 #include <string_view>
 
 namespace gamebatch::io {
@@ -18,5 +19,8 @@ std::uint64_t content_hash64(std::initializer_list<std::uint64_t> header,
                              std::initializer_list<std::string_view> parts);
 Hash128 content_hash128(std::initializer_list<std::uint64_t> header,
                         std::initializer_list<std::string_view> parts);
+
+// 32 lowercase hex digits, high half first.
+std::string hex(const Hash128& hash);
 
 }  // namespace gamebatch::io

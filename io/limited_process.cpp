@@ -175,9 +175,8 @@ UniqueFd open_input(const StdinText& input) {
   });
 }
 
-// Whether `command` is one simple command that sh may replace itself with (`exec`): no unquoted
-// list, pipeline, subshell or substitution, nor a newline, and a first word that is neither an
-// assignment nor one sh handles itself (a keyword, a builtin without a program of that name).
+}  // namespace
+
 bool is_simple_command(std::string_view command) {
   // Space-separated, with a space at each end.
   constexpr std::string_view kShellWords =
@@ -214,6 +213,8 @@ bool is_simple_command(std::string_view command) {
   return word.find('=') == std::string_view::npos &&
          kShellWords.find(spaced_word) == std::string_view::npos;
 }
+
+namespace {
 
 // Debian's sh (dash) forks even for the last command of `sh -c`, and then reports a signal that
 // killed the program only as its own exit status 128+N: `exec` lets the program take sh's place,

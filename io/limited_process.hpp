@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <variant>
 
 namespace gamebatch::io {
@@ -104,6 +105,12 @@ using ProcessInput = std::variant<StdinFile, StdinText>;
 // ProcessEnd::interrupted.
 ProcessResult run_limited(const std::string& command, const ProcessInput& input,
                           const ProcessLimits& limits, SandboxPool* sandbox = nullptr);
+
+// Whether `command` is one simple command that sh may replace itself with (`exec`, as run_limited
+// does): no unquoted list, pipeline, subshell or substitution, nor a newline, and a first word that
+// is neither an assignment nor one sh handles itself (a keyword, a builtin without a program of
+// that name).
+bool is_simple_command(std::string_view command);
 
 // Kills the process group of every unsandboxed run in progress. Async-signal-safe: for a signal
 // handler that must exit at once (sandboxed runs end with this process by themselves).

@@ -289,9 +289,12 @@ std::vector<std::pair<std::string, std::string>> flow_mapping(std::string_view t
   return pairs;
 }
 
-// Reads a package file whole; a warning (and nullopt) when it cannot be read.
-std::optional<std::string> read_package_file(const fs::path& path, const std::string& name,
-                                             ProblemPackage& package) {
+// The package's file NAME (problem.yaml, task.yaml, problem.xml) whole; nullopt when it has none,
+// or (with a warning) when it cannot be read.
+std::optional<std::string> read_package_file(const std::string& name, ProblemPackage& package) {
+  const fs::path path = package.root / name;
+  if (!regular_file_exists(path))
+    return std::nullopt;
   try {
     return read_file(path);
   } catch (const std::system_error& error) {
@@ -313,10 +316,7 @@ void read_setting(std::optional<double>& setting, std::string_view value, const 
 
 // problem.yaml: limits.time_limit (seconds) and limits.time_multiplier.
 void read_problem_yaml(ProblemPackage& package) {
-  const fs::path file = package.root / "problem.yaml";
-  if (!regular_file_exists(file))
-    return;
-  const std::optional<std::string> text = read_package_file(file, "problem.yaml", package);
+  const std::optional<std::string> text = read_package_file("problem.yaml", package);
   if (!text)
     return;
   std::optional<double> time_limit;
@@ -365,10 +365,7 @@ void read_problem_yaml(ProblemPackage& package) {
 
 // task.yaml: the top-level time_limit (seconds).
 void read_task_yaml(ProblemPackage& package) {
-  const fs::path file = package.root / "task.yaml";
-  if (!regular_file_exists(file))
-    return;
-  const std::optional<std::string> text = read_package_file(file, "task.yaml", package);
+  const std::optional<std::string> text = read_package_file("task.yaml", package);
   if (!text)
     return;
   bool time_limit_seen = false, memory_limit_seen = false;
@@ -550,10 +547,7 @@ bool stays_inside(const fs::path& relative) {
 
 // problem.xml: the first <time-limit> (milliseconds) and the <solution tag=...> elements.
 void read_problem_xml(ProblemPackage& package) {
-  const fs::path file = package.root / "problem.xml";
-  if (!regular_file_exists(file))
-    return;
-  const std::optional<std::string> text = read_package_file(file, "problem.xml", package);
+  const std::optional<std::string> text = read_package_file("problem.xml", package);
   if (!text)
     return;
   const std::vector<XmlTag> tags = xml_tags(*text);

@@ -170,18 +170,6 @@ std::string first_program(std::string_view command) {
   return word;
 }
 
-// Whether sh may be replaced by the run command (`exec`), as run_limited does for a simple
-// command: conservatively, no shell syntax at all beyond words and quotes.
-bool is_plain_command(std::string_view command) {
-  if (command.find_first_of(";&|()`$\n<>") != std::string_view::npos)
-    return false;
-  const std::string program = first_program(command);
-  constexpr std::array<std::string_view, 12> kShellWords = {
-      "!", "{", "if", "case", "for", "while", "until", "exec", "cd", ".", ":", "eval"};
-  return !program.empty() &&
-         std::find(kShellWords.begin(), kShellWords.end(), program) == kShellWords.end();
-}
-
 std::string replace_all(std::string text, std::string_view from, std::string_view to) {
   for (std::size_t at = text.find(from); at != std::string::npos;
        at = text.find(from, at + to.size()))
@@ -200,12 +188,6 @@ std::string first_lines(std::string_view text) {
   while (!kept.empty() && (kept.back() == '\n' || kept.back() == '\r'))
     kept.pop_back();
   return kept;
-}
-
-std::string hex_key(const Hash128& hash) {
-  std::array<char, 33> text{};
-  std::snprintf(text.data(), text.size(), "%016" PRIx64 "%016" PRIx64, hash.high, hash.low);
-  return text.data();
 }
 
 bool claims(const Language& language, std::string_view file_name) {
@@ -445,7 +427,7 @@ std::string run_command(const Language& language, const Solution& solution, cons
   if (solution.is_directory &&
       (uses_placeholder(language.run, "mainfile") || uses_placeholder(language.run, "files")))
     command = ": " + shell_quoted((entry / "src").string()) + "; " +
-              (is_plain_command(command) ? "exec " : "") + command;
+              (is_simple_command(command) ? "exec " : "") + command;
   return command;
 }
 
@@ -843,7 +825,7 @@ BuiltSolution build_solution(const fs::path& source, const LanguageTable& langua
     return built;
   }
 
-  built.key = hex_key(solution_key(*language, identity, solution));
+  built.key = hex(solution_key(*language, identity, solution));
   const fs::path store = fs::absolute(settings.store).lexically_normal();
   std::error_code error;
   fs::create_directories(store, error);

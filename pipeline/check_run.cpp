@@ -275,11 +275,10 @@ std::string_view expected_short_name(io::Expectation expected) {
 
 namespace {
 
-// The compiler's message, indented, at most `lines` lines.
-std::string indented_lines(const std::string& text, std::size_t lines) {
+// The compiler's message (its first lines, io::BuiltSolution::compile_error), each line indented.
+std::string indented(const std::string& text) {
   std::string out;
-  std::size_t start = 0;
-  for (std::size_t line = 0; line < lines && start < text.size(); ++line) {
+  for (std::size_t start = 0; start < text.size();) {
     std::size_t end = text.find('\n', start);
     if (end == std::string::npos)
       end = text.size();
@@ -324,8 +323,7 @@ std::string verdict_table(const CheckResult& result, const io::InputList& inputs
                  " more (--report lists every run)\n";
     }
     if (solution.compile_error) {
-      details +=
-          solution.name + ": CE (compile error):\n" + indented_lines(*solution.compile_error, 10);
+      details += solution.name + ": CE (compile error):\n" + indented(*solution.compile_error);
     }
     // A failure of a solution expected to be AC is in its rows above already.
     if (!solution.meets && solution.expected != io::Expectation::accepted) {

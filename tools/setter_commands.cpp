@@ -441,9 +441,6 @@ bool build_solutions(std::vector<SolutionToBuild>& solutions, const io::Language
     if (solutions[k].source)
       sources.push_back(k);
   }
-  report = {{"store", store.string()}, {"compiled", 0}, {"from_store", 0}, {"errors", 0}};
-  if (sources.empty())
-    return true;
   io::BuildSettings settings;
   settings.store = store;
   settings.sandbox = sandbox;
@@ -554,9 +551,9 @@ int run_check(const CheckArguments& arguments) {
     for (const std::string& path : arguments.paths) {
       if (!std::filesystem::is_directory(path))
         continue;
+      // A layout forced on a directory without its marks makes no package of it here.
       std::optional<io::ProblemPackage> found = io::recognise_package(path, arguments.layout);
-      if (!found || (found->submissions.empty() && !found->time_limit_seconds &&
-                     found->recognised_by.empty()))
+      if (!found || found->recognised_by.empty())
         continue;
       if (package) {
         spdlog::error("check takes one problem package at a time: {} and {} are both packages",
