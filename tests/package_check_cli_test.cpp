@@ -17,15 +17,19 @@ using namespace gamebatch::testing;
 
 class PackageCheckCliTest : public CliTest {
  protected:
-  // A copy of tests/data/packages/NAME at DESTINATION (relative to the work directory). The
-  // small packages (kattis-willow-weak, -ce) share kattis-willow's accepted C++ solution: it is
-  // copied into them here rather than checked in three times.
+  // A copy of tests/data/packages/NAME at DESTINATION (relative to the work directory). The small
+  // packages share kattis-willow's accepted solutions: they are copied into them here rather than
+  // checked in again.
   void copy_package(const std::string& name, const std::string& destination = "pkg") const {
     fs::copy(fs::path(GAMEBATCH_TEST_DATA) / "packages" / name, at(destination),
              fs::copy_options::recursive);
     if (name == "kattis-willow-weak" || name == "kattis-willow-ce")
       copy_kattis_submission("accepted/willow.cpp",
                              destination + "/submissions/accepted/willow.cpp");
+    // kattis-willow-java's multi-file Python solution imports that accepted willow.py.
+    if (name == "kattis-willow-java")
+      copy_kattis_submission("accepted/willow.py",
+                             destination + "/submissions/accepted/multipy/willow.py");
   }
 
   // kattis-willow's submissions/FROM (accepted/willow.cpp, wrong_answer/greedy.c, ...) at TO.

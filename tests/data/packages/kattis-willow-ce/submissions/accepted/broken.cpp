@@ -4,7 +4,7 @@
 #include <cstdio>
 
 int main() {
-    int t = 0
-    std::scanf("%d", &t);
-    for (int tc = 1; tc <= t; ++tc) std::printf("Case #%d: %d\n", tc, answr);
+  int t = 0 std::scanf("%d", &t);
+  for (int tc = 1; tc <= t; ++tc)
+    std::printf("Case #%d: %d\n", tc, answr);
 }

@@ -181,5 +181,6 @@ def main():
     sys.stdout.write("\n".join(out) + "\n")
 
 
-sys.setrecursionlimit(20000)
-main()
+if __name__ == "__main__":  # also a module: kattis-willow-java's multipy/main.py imports it
+    sys.setrecursionlimit(20000)
+    main()
