@@ -150,9 +150,10 @@ TEST_F(MpiCliTest, OneCacheServesAllRanksAndAnswersTheRerunOfEveryGame) {
 TEST_F(MpiCliTest, HeavyFilesCasesSpreadOverTheRanks) {
   std::mt19937_64 rng(9);
   std::vector<std::string> heavy;
-  // About 0.1 s each on one core: rank 0 alone would take a second, long past rank 1's start.
+  // About 0.2 s each on one core: rank 0 alone would take well over a second, long past rank 1's
+  // start even on a loaded machine (at 0.1 s each, rank 0 once took all eight under load).
   for (int k = 0; k < 8; ++k)
-    heavy.push_back(willow_case(Shape::random, 5000, 10000, rng));
+    heavy.push_back(willow_case(Shape::random, 7000, 10000, rng));
   write_text(at("in/heavy.in"), willow_file(heavy));
   for (int k = 0; k < 4; ++k)
     write_text(at(cat("in/small", k, ".in")), willow_file({willow_case(Shape::path, 9, 9, rng)}));
