@@ -13,7 +13,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "io/atomic_file.hpp"
+#include "io/files/atomic_file.hpp"
 
 namespace gamebatch::pipeline {
 

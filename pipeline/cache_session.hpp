@@ -18,8 +18,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "io/answer_cache.hpp"
-#include "io/cache_store.hpp"
+#include "io/cache/answer_cache.hpp"
+#include "io/cache/cache_store.hpp"
 #include "io/problem.hpp"
 
 namespace gamebatch::pipeline {

@@ -47,7 +47,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "io/atomic_file.hpp"
+#include "io/files/atomic_file.hpp"
 #include "pipeline/expectation.hpp"
 #include "pipeline/solve_run.hpp"
 

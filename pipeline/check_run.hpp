@@ -10,16 +10,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/input_set.hpp"
+#include "io/files/input_set.hpp"
+#include "io/files/problem_package.hpp"
 #include "io/problem.hpp"
-#include "io/problem_package.hpp"
 #include "pipeline/cache_session.hpp"
 #include "pipeline/judge.hpp"
 
 namespace gamebatch::pipeline {
 
 // One solution of a check: a shell command as the user gave it, or the command that runs a
-// source compiled for the check (io/solution_build.hpp).
+// source compiled for the check (io/run/solution_build.hpp).
 struct CheckSolution {
   std::string name;     // what tables and reports call it: the command, or "accepted/sol.cpp"
   std::string command;  // run by /bin/sh -c, input on stdin; empty when it did not compile
@@ -49,7 +49,7 @@ struct CheckOptions {
   CacheSession* cache = nullptr;
   // Solutions run at once (and threads solving the expected answers); at least 1.
   std::size_t jobs = 1;
-  // Where the solutions run (io/sandbox.hpp); nullptr: as the user, uncontained (--no-sandbox).
+  // Where the solutions run (io/run/sandbox.hpp); nullptr: as the user, uncontained (--no-sandbox).
   io::SandboxPool* sandbox = nullptr;
 };
 

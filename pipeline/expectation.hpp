@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "io/problem_package.hpp"
+#include "io/files/problem_package.hpp"
 #include "pipeline/judge.hpp"
 
 namespace gamebatch::pipeline {

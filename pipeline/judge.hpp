@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "core/stop_request.hpp"
-#include "io/limited_process.hpp"
 #include "io/problem.hpp"
-#include "io/sandbox.hpp"
+#include "io/run/limited_process.hpp"
+#include "io/run/sandbox.hpp"
 
 namespace gamebatch::pipeline {
 

@@ -35,7 +35,7 @@
 #include <spdlog/spdlog.h>
 
 #include "core/stop_request.hpp"
-#include "io/atomic_file.hpp"
+#include "io/files/atomic_file.hpp"
 #include "io/input_error.hpp"
 #include "pipeline/graph_handoff.hpp"
 

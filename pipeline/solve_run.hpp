@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "io/input_set.hpp"
+#include "io/files/input_set.hpp"
 #include "io/problem.hpp"
 #include "pipeline/cache_session.hpp"
 #include "pipeline/case_dispatcher.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "io/generate.hpp"
+#include "io/files/generate.hpp"
 #include "io/problem.hpp"
 #include "pipeline/judge.hpp"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "io/generate.hpp"
+#include "io/files/generate.hpp"
 #include "io/input_error.hpp"
 #include "io/problem.hpp"
 

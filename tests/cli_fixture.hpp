@@ -43,7 +43,8 @@ inline void copy_data(const std::string& name, const fs::path& destination) {
   write_text(destination, read_text(data_file(name)));
 }
 
-// A checked-in cache file under tests/data/cache/ (what each holds: tests/cache_store_test.cpp).
+// A checked-in cache file under tests/data/cache/ (what each holds:
+// tests/cache/cache_store_test.cpp).
 inline fs::path cache_fixture(const std::string& name) {
   return fs::path(GAMEBATCH_TEST_DATA) / "cache" / name;
 }

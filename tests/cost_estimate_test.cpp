@@ -11,7 +11,7 @@
 #include "core/doublemove/doublemove.hpp"
 #include "core/doublemove/state_table.hpp"
 #include "io/doublemove/format.hpp"
-#include "io/generate.hpp"
+#include "io/files/generate.hpp"
 #include "io/problem.hpp"
 
 namespace gamebatch::io {

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "io/answer_cache.hpp"
-#include "io/cache_store.hpp"
+#include "io/cache/answer_cache.hpp"
+#include "io/cache/cache_store.hpp"
 #include "tests/fuzz/bundle_support.hpp"
 #include "tests/test_data.hpp"
 

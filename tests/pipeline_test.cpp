@@ -35,8 +35,8 @@
 #include <vector>
 
 #include "core/willow/willow.hpp"
+#include "io/files/input_set.hpp"
 #include "io/input_error.hpp"
-#include "io/input_set.hpp"
 #include "io/problem.hpp"
 #include "test_data.hpp"
 

@@ -16,9 +16,9 @@
 #include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
-#include "io/answer_cache.hpp"
-#include "io/atomic_file.hpp"
-#include "io/cache_store.hpp"
+#include "io/cache/answer_cache.hpp"
+#include "io/cache/cache_store.hpp"
+#include "io/files/atomic_file.hpp"
 #include "io/problem.hpp"
 #include "pipeline/cache_session.hpp"
 #include "tools/cli.hpp"

@@ -16,7 +16,7 @@
 #include "core/stop_request.hpp"
 #include "io/doublemove/table.hpp"
 #include "io/problem.hpp"
-#include "io/stop_signals.hpp"
+#include "io/run/stop_signals.hpp"
 #include "tools/cache_commands.hpp"
 #include "tools/gen_command.hpp"
 #include "tools/run_config.hpp"
@@ -195,8 +195,8 @@ int run_cli(int argc, char** argv) {
     return run_cache_command(app, cache_arguments);
   if (app.got_subcommand("validate"))
     return run_setter_command(app, setter_arguments);
-  // The long commands stop cleanly on the first SIGINT or SIGTERM (io/stop_signals.hpp) and then
-  // exit with 128 + the signal, whatever they would have said otherwise.
+  // The long commands stop cleanly on the first SIGINT or SIGTERM (io/run/stop_signals.hpp) and
+  // then exit with 128 + the signal, whatever they would have said otherwise.
   io::stop_on_signals();
   int status = kExitUsage;
   if (app.got_subcommand("solve")) {

@@ -15,7 +15,7 @@
 #include <oneapi/tbb/global_control.h>
 #include <spdlog/spdlog.h>
 
-#include "io/atomic_file.hpp"
+#include "io/files/atomic_file.hpp"
 #include "io/problem.hpp"
 #include "tools/cli.hpp"
 

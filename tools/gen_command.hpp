@@ -1,5 +1,5 @@
 // `gamebatch gen GAME --count N --seed S --out DIR ...`: writes a reproducible set of random input
-// files of a game (io/generate.hpp does the work).
+// files of a game (io/files/generate.hpp does the work).
 #pragma once
 
 #include <cstdint>
@@ -8,7 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "io/generate.hpp"
+#include "io/files/generate.hpp"
 
 namespace gamebatch::cli {
 

@@ -16,11 +16,11 @@
 #include <toml++/toml.h>
 #include <nlohmann/json.hpp>
 
-#include "io/input_set.hpp"
+#include "io/files/input_set.hpp"
+#include "io/files/problem_package.hpp"
+#include "io/files/shard.hpp"
 #include "io/problem.hpp"
-#include "io/problem_package.hpp"
-#include "io/shard.hpp"
-#include "io/solution_build.hpp"
+#include "io/run/solution_build.hpp"
 #include "tools/cli.hpp"
 
 namespace gamebatch::cli {

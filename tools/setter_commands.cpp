@@ -17,13 +17,13 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <spdlog/spdlog.h>
 
-#include "io/atomic_file.hpp"
+#include "io/files/atomic_file.hpp"
+#include "io/files/input_set.hpp"
+#include "io/files/problem_package.hpp"
 #include "io/input_error.hpp"
-#include "io/input_set.hpp"
 #include "io/problem.hpp"
-#include "io/problem_package.hpp"
-#include "io/sandbox.hpp"
-#include "io/solution_build.hpp"
+#include "io/run/sandbox.hpp"
+#include "io/run/solution_build.hpp"
 #include "pipeline/cache_session.hpp"
 #include "pipeline/check_run.hpp"
 #include "pipeline/html_report.hpp"

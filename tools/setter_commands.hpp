@@ -10,7 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "io/problem_package.hpp"
+#include "io/files/problem_package.hpp"
 #include "tools/gen_command.hpp"
 
 namespace gamebatch::cli {
@@ -21,12 +21,12 @@ struct JudgeArguments {
   std::uint64_t memory_limit = 0;   // MiB of peak resident memory; 0: none
   std::uint64_t output_limit = 64;  // MiB of standard output
   int jobs = 0;                     // runs at once; 0: one per core
-  // The sandbox (io/sandbox.hpp).
+  // The sandbox (io/run/sandbox.hpp).
   bool no_sandbox = false;
   std::vector<std::string> sandbox_binds;  // --sandbox-bind PATH
   std::uint64_t sandbox_disk = 64;         // MiB of scratch
   std::uint64_t max_processes = 256;       // processes and threads of one run
-  // Solutions given as sources (io/solution_build.hpp): --languages FILE's [languages] over the
+  // Solutions given as sources (io/run/solution_build.hpp): --languages FILE's [languages] over the
   // defaults; empty: the defaults.
   std::string languages_file;
   const CLI::Option* time_limit_option = nullptr;    // whether --time-limit was given

@@ -17,8 +17,8 @@
 #include <spdlog/spdlog.h>
 
 #include "core/stop_request.hpp"
-#include "io/atomic_file.hpp"
-#include "io/input_set.hpp"
+#include "io/files/atomic_file.hpp"
+#include "io/files/input_set.hpp"
 #include "io/problem.hpp"
 #include "pipeline/cache_session.hpp"
 #ifdef GAMEBATCH_HAVE_MPI

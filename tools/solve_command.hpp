@@ -12,9 +12,9 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "io/files/problem_package.hpp"
+#include "io/files/shard.hpp"
 #include "io/problem.hpp"
-#include "io/problem_package.hpp"
-#include "io/shard.hpp"
 #include "pipeline/cache_session.hpp"
 
 namespace gamebatch::cli {

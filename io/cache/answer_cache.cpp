@@ -1,4 +1,4 @@
-#include "io/answer_cache.hpp"
+#include "io/cache/answer_cache.hpp"
 
 #include <algorithm>
 #include <array>
@@ -15,9 +15,9 @@
 #include <boost/archive/binary_oarchive.hpp>
 #include <boost/serialization/string.hpp>
 
-#include "io/atomic_file.hpp"
-#include "io/content_hash.hpp"
-#include "io/input_set.hpp"
+#include "io/files/atomic_file.hpp"
+#include "io/files/content_hash.hpp"
+#include "io/files/input_set.hpp"
 
 namespace gamebatch::io {
 

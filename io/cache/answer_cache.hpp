@@ -3,7 +3,7 @@
 // Boost binary archive (layout beside encode_bundle in answer_cache.cpp); it is only ever trusted
 // after every check passes. `cache export --format bundle` writes one, `cache import` reads them.
 // A version-1 cache file (gamebatch 0.2) is a bundle: that is how old caches are imported.
-// The cache itself, looked up record by record, is the store (io/cache_store.hpp).
+// The cache itself, looked up record by record, is the store (io/cache/cache_store.hpp).
 #pragma once
 
 #include <cstddef>

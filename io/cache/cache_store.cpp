@@ -34,7 +34,7 @@
 // - SQLite reports damage it meets (SQLITE_CORRUPT, SQLITE_NOTADB) as StoreDamagedError; it does
 //   not crash on a damaged file (its corrupt-database handling is tested by its authors).
 // ---------------------------------------------------------------------------------------------
-#include "io/cache_store.hpp"
+#include "io/cache/cache_store.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -52,7 +52,7 @@
 #include <system_error>
 #include <thread>
 
-#include "io/content_hash.hpp"
+#include "io/files/content_hash.hpp"
 
 namespace gamebatch::io {
 namespace {

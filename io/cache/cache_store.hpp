@@ -20,13 +20,13 @@
 #include <string_view>
 #include <vector>
 
-#include "io/answer_cache.hpp"
+#include "io/cache/answer_cache.hpp"
 #include "io/problem.hpp"
 
 namespace gamebatch::io {
 
 // The store's file format version (SQLite's user_version). Version 1 was the whole-file Boost
-// archive that is now the bundle format (io/answer_cache.hpp).
+// archive that is now the bundle format (io/cache/answer_cache.hpp).
 inline constexpr std::uint32_t kStoreFormatVersion = 2;
 
 // The file is not a version-1 cache either but not a sound store: not SQLite, another

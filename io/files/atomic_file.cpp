@@ -1,4 +1,4 @@
-#include "io/atomic_file.hpp"
+#include "io/files/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <signal.h>

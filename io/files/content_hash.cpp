@@ -1,4 +1,4 @@
-#include "io/content_hash.hpp"
+#include "io/files/content_hash.hpp"
 
 // The state's layout is public with this macro (stable across libxxhash 0.8): it lives on the
 // stack, so hashing a case costs no allocation (it runs once or twice per case).

@@ -1,4 +1,4 @@
-#include "io/generate.hpp"
+#include "io/files/generate.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -16,9 +16,9 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include "core/random.hpp"
-#include "io/atomic_file.hpp"
 #include "io/boigame/format.hpp"
 #include "io/doublemove/format.hpp"
+#include "io/files/atomic_file.hpp"
 #include "io/wallgame/format.hpp"
 #include "io/willow/format.hpp"
 
@@ -110,7 +110,7 @@ Enum draw_one_of(std::mt19937_64& rng, const Enum (&all)[Count]) {
 }
 
 // Each case draws its choices in the order written here; changing it changes every file (the
-// pinned files in tests/gen_test.cpp say so).
+// pinned files in tests/files/gen_test.cpp say so).
 std::string file_text(const WillowGenOptions& options, std::int64_t cases, std::mt19937_64& rng) {
   std::vector<gamebatch::willow::Instance> instances;
   instances.reserve(static_cast<std::size_t>(cases));
@@ -204,8 +204,8 @@ NamesOnDisk names_in(const fs::path& directory) {
 // Writes file k's text (made by generate_file_text) to paths[k], for every k, unless the file
 // holds it already. Texts are made and compared in parallel, one file per task (sizes are drawn,
 // so files differ widely in cost); files are created by kDefaultFileWriters threads at most
-// (io/atomic_file.hpp says why); the limiter keeps the texts made but not yet written to a few
-// per thread. The first file (in file order) that could not be written is thrown as
+// (io/files/atomic_file.hpp says why); the limiter keeps the texts made but not yet written to a
+// few per thread. The first file (in file order) that could not be written is thrown as
 // GenerateWriteError once no write is under way. A stop request (core/stop_request.hpp) ends it
 // early: no file is made after it, and GenerateInterrupted says how many were finished.
 void write_generated_files(const GenerateOptions& options, const std::vector<fs::path>& paths) {

@@ -1,4 +1,4 @@
-#include "io/input_set.hpp"
+#include "io/files/input_set.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

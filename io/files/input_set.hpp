@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "io/problem_package.hpp"
+#include "io/files/problem_package.hpp"
 
 namespace gamebatch::io {
 

@@ -1,4 +1,4 @@
-#include "io/problem_package.hpp"
+#include "io/files/problem_package.hpp"
 
 #include <algorithm>
 #include <array>
@@ -7,7 +7,7 @@
 #include <system_error>
 #include <utility>
 
-#include "io/input_set.hpp"
+#include "io/files/input_set.hpp"
 
 namespace gamebatch::io {
 

@@ -1,4 +1,4 @@
-#include "io/shard.hpp"
+#include "io/files/shard.hpp"
 
 #include <charconv>
 #include <cstdlib>

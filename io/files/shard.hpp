@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "io/input_set.hpp"
+#include "io/files/input_set.hpp"
 
 namespace gamebatch::io {
 

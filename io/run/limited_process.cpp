@@ -1,4 +1,4 @@
-#include "io/limited_process.hpp"
+#include "io/run/limited_process.hpp"
 
 #include <sys/sendfile.h>
 #include <sys/stat.h>
@@ -34,9 +34,9 @@
 #include <vector>
 
 #include "core/stop_request.hpp"
-#include "io/proc_stat.hpp"
-#include "io/raw_io.hpp"
-#include "io/sandbox.hpp"
+#include "io/run/proc_stat.hpp"
+#include "io/run/raw_io.hpp"
+#include "io/run/sandbox.hpp"
 
 extern char** environ;
 
@@ -243,7 +243,7 @@ void end_runs_and_reraise(int signal_number) {
 }
 
 // Installed once, and only over the default disposition (a caller that handles these signals
-// itself keeps its handler: gamebatch's own, io/stop_signals.hpp, stops runs through the stop
+// itself keeps its handler: gamebatch's own, io/run/stop_signals.hpp, stops runs through the stop
 // request and calls kill_unsandboxed_runs when it must exit at once). Sandboxed runs need none of
 // this: their boxes end with gamebatch.
 void end_runs_on_interruption() {

@@ -96,9 +96,9 @@ using ProcessInput = std::variant<StdinFile, StdinText>;
 // /bin/sh itself cannot run, with a message in stderr_tail). Throws std::system_error when the
 // input file cannot be opened or a system call of this process fails (pipe, fork).
 //
-// With `sandbox`, the command runs in one of its boxes instead (io/sandbox.hpp): the same limits
-// and results, its input copied into a memory file, the tree watched below the box's keeper (which
-// reaps it: process_group is 0), and two more ends: process_limit and disk_limit. Throws
+// With `sandbox`, the command runs in one of its boxes instead (io/run/sandbox.hpp): the same
+// limits and results, its input copied into a memory file, the tree watched below the box's keeper
+// (which reaps it: process_group is 0), and two more ends: process_limit and disk_limit. Throws
 // std::runtime_error when no box can be made.
 //
 // A stop request (core/stop_request.hpp) ends the run within milliseconds, as a limit would, with

@@ -1,6 +1,6 @@
 // One process's /proc/PID/stat, read with system calls only: shared by the watch of a run
-// (io/limited_process.cpp) and the sandbox's keeper (io/sandbox_box.cpp, which counts what a run
-// left).
+// (io/run/limited_process.cpp) and the sandbox's keeper (io/run/sandbox_box.cpp, which counts what
+// a run left).
 #pragma once
 
 #include <sys/types.h>
@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 
-#include "io/raw_io.hpp"
+#include "io/run/raw_io.hpp"
 
 namespace gamebatch::io {
 

@@ -1,4 +1,4 @@
-#include "io/sandbox.hpp"
+#include "io/run/sandbox.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -22,7 +22,7 @@
 #include <system_error>
 #include <thread>
 
-#include "io/raw_io.hpp"
+#include "io/run/raw_io.hpp"
 
 extern char** environ;
 
@@ -465,7 +465,7 @@ std::unique_ptr<SandboxBox> SandboxPool::make_box(const std::vector<fs::path>& b
     throw_errno("cannot create a socket for the sandbox");
   const int null_device = ::open("/dev/null", O_RDWR | O_CLOEXEC);
   const int theirs = ends[1];
-  // vfork: the child only makes system calls before execve (see io/limited_process.cpp).
+  // vfork: the child only makes system calls before execve (see io/run/limited_process.cpp).
   sigset_t all_signals;
   sigset_t previous_mask;
   sigfillset(&all_signals);

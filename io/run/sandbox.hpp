@@ -2,8 +2,8 @@
 // limited_process.hpp runs them; this makes and lends the boxes). Linux only; no root and no
 // set-user-ID helper: it works as root and as an ordinary user, where user namespaces are allowed.
 //
-// A box is a keeper process (gamebatch-box, io/sandbox_box.cpp) with namespaces of its own: user
-// (its programs are nobody, without capabilities, even when gamebatch is root), mount, PID,
+// A box is a keeper process (gamebatch-box, io/run/sandbox_box.cpp) with namespaces of its own:
+// user (its programs are nobody, without capabilities, even when gamebatch is root), mount, PID,
 // network (no interface up, so no route anywhere, not even to the host's loopback), IPC (SysV
 // objects switched off) and UTS. Its file system shows, read-only and without set-user-ID: /usr,
 // /bin, /lib*, the parts of /etc that the dynamic loader, locale and interpreters read,
@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "io/sandbox_protocol.hpp"
+#include "io/run/sandbox_protocol.hpp"
 
 namespace gamebatch::io {
 

@@ -1,4 +1,4 @@
-// gamebatch-box: the keeper of one sandbox (io/sandbox.hpp says what a sandbox is). gamebatch
+// gamebatch-box: the keeper of one sandbox (io/run/sandbox.hpp says what a sandbox is). gamebatch
 // starts it with a socket on fd 3; it makes the box's namespaces and its view of the file system
 // once, then runs one program at a time in it, on request, until the socket closes.
 //
@@ -44,9 +44,9 @@
 #include <string_view>
 #include <vector>
 
-#include "io/proc_stat.hpp"
-#include "io/raw_io.hpp"
-#include "io/sandbox_protocol.hpp"
+#include "io/run/proc_stat.hpp"
+#include "io/run/raw_io.hpp"
+#include "io/run/sandbox_protocol.hpp"
 
 namespace {
 

@@ -1,6 +1,6 @@
-// The messages between gamebatch (io/sandbox.cpp) and its sandbox keeper (io/sandbox_box.cpp,
-// the gamebatch-box program), sent over a SOCK_SEQPACKET socket pair: one message per struct,
-// plain bytes (both ends are built from the same source, on the same machine).
+// The messages between gamebatch (io/run/sandbox.cpp) and its sandbox keeper
+// (io/run/sandbox_box.cpp, the gamebatch-box program), sent over a SOCK_SEQPACKET socket pair: one
+// message per struct, plain bytes (both ends are built from the same source, on the same machine).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Compiling solutions once, keyed by content (io/solution_build.hpp).
+// Compiling solutions once, keyed by content (io/run/solution_build.hpp).
 //
 // The store: one directory per key, made whole under a temporary name and renamed into place.
 // rename(2) of a directory fails when the name is taken by a non-empty one: another process won,
@@ -29,7 +29,7 @@
 // find a program), so that the user sees the compiler's first lines however much it printed
 // after them. In a sandbox, {binary} and {workdir} are under the box's private /tmp, and once the
 // compile is done the script becomes `cat {binary}`: the program comes back on standard output.
-#include "io/solution_build.hpp"
+#include "io/run/solution_build.hpp"
 
 #include <signal.h>
 #include <unistd.h>
@@ -55,9 +55,9 @@
 
 #include <toml++/toml.h>
 
-#include "io/content_hash.hpp"
-#include "io/input_set.hpp"
-#include "io/limited_process.hpp"
+#include "io/files/content_hash.hpp"
+#include "io/files/input_set.hpp"
+#include "io/run/limited_process.hpp"
 
 namespace gamebatch::io {
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-#include "io/stop_signals.hpp"
+#include "io/run/stop_signals.hpp"
 
 #include <signal.h>
 #include <unistd.h>
@@ -6,7 +6,7 @@
 #include <atomic>
 
 #include "core/stop_request.hpp"
-#include "io/limited_process.hpp"
+#include "io/run/limited_process.hpp"
 
 namespace gamebatch::io {
 namespace {

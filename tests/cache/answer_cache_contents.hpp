@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "io/answer_cache.hpp"
+#include "io/cache/answer_cache.hpp"
 
 namespace gamebatch::testing {
 

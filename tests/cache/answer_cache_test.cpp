@@ -1,5 +1,5 @@
 // The answer cache in memory and its file format: round trips, and every kind of damage refused.
-#include "io/answer_cache.hpp"
+#include "io/cache/answer_cache.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -16,8 +16,8 @@
 #include <tuple>
 #include <vector>
 
-#include "answer_cache_contents.hpp"
-#include "test_data.hpp"
+#include "tests/cache/answer_cache_contents.hpp"
+#include "tests/test_data.hpp"
 
 namespace gamebatch::io {
 namespace {

@@ -1,7 +1,7 @@
-// The answer cache's store (io/cache_store.hpp): records looked up one by one, a damaged record
-// never returned, two stores on one file, stats, trim, import, the files it refuses, and the
+// The answer cache's store (io/cache/cache_store.hpp): records looked up one by one, a damaged
+// record never returned, two stores on one file, stats, trim, import, the files it refuses, and the
 // checked-in cache fixtures the end-to-end tests use.
-#include "io/cache_store.hpp"
+#include "io/cache/cache_store.hpp"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -25,10 +25,10 @@
 #include <utility>
 #include <vector>
 
-#include "answer_cache_contents.hpp"
-#include "io/answer_cache.hpp"
+#include "io/cache/answer_cache.hpp"
 #include "io/problem.hpp"
-#include "test_data.hpp"
+#include "tests/cache/answer_cache_contents.hpp"
+#include "tests/test_data.hpp"
 
 namespace gamebatch::io {
 namespace {

@@ -1,5 +1,5 @@
 // Whole-or-nothing writes, unchanged files left alone, and the clean-up after a killed run.
-#include "io/atomic_file.hpp"
+#include "io/files/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -18,7 +18,7 @@
 #include <system_error>
 #include <thread>
 
-#include "test_data.hpp"
+#include "tests/test_data.hpp"
 
 namespace gamebatch::io {
 namespace {

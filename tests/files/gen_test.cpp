@@ -1,7 +1,7 @@
 // `gamebatch gen`'s library part: generated files parse as their game's inputs, hold the cases
 // asked for, keep every option's range, and are the same bytes for the same options whatever the
 // number of files or threads.
-#include "io/generate.hpp"
+#include "io/files/generate.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -22,7 +22,7 @@
 #include "io/problem.hpp"
 #include "io/wallgame/format.hpp"
 #include "io/willow/format.hpp"
-#include "test_data.hpp"
+#include "tests/test_data.hpp"
 
 namespace gamebatch::io {
 namespace {

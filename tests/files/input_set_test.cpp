@@ -1,5 +1,5 @@
 // io::answer_name, io::collect_inputs and io::read_file against a real, freshly made directory.
-#include "io/input_set.hpp"
+#include "io/files/input_set.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <system_error>
 #include <vector>
 
-#include "test_data.hpp"
+#include "tests/test_data.hpp"
 
 namespace gamebatch::io {
 namespace {

@@ -1,8 +1,8 @@
-// io/problem_package: layouts and their names, recognising a Kattis, Polygon or CMS package by its
-// marks, reading problem.yaml, problem.xml and task.yaml, the submissions with their expected
-// verdicts; and io::collect_input_list over packages (LayoutInputSet). Every package is made by
-// the test in a fresh directory.
-#include "io/problem_package.hpp"
+// io/files/problem_package: layouts and their names, recognising a Kattis, Polygon or CMS package
+// by its marks, reading problem.yaml, problem.xml and task.yaml, the submissions with their
+// expected verdicts; and io::collect_input_list over packages (LayoutInputSet). Every package is
+// made by the test in a fresh directory.
+#include "io/files/problem_package.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "io/input_set.hpp"
-#include "test_data.hpp"
+#include "io/files/input_set.hpp"
+#include "tests/test_data.hpp"
 
 namespace gamebatch::io {
 namespace {

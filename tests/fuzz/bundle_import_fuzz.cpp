@@ -10,8 +10,8 @@
 #include <memory>
 #include <string>
 
-#include "io/answer_cache.hpp"
-#include "io/cache_store.hpp"
+#include "io/cache/answer_cache.hpp"
+#include "io/cache/cache_store.hpp"
 #include "tests/fuzz/bundle_support.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "io/answer_cache.hpp"
+#include "io/cache/answer_cache.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 namespace gamebatch::fuzz {
@@ -20,7 +20,7 @@ namespace gamebatch::fuzz {
 inline constexpr std::string_view kBundleMagic = "GBCACHE\n";
 
 // `payload` behind the header this build writes, with its length and checksum filled in
-// (layout beside encode_bundle in io/answer_cache.cpp).
+// (layout beside encode_bundle in io/cache/answer_cache.cpp).
 inline std::string bundle_with_header(std::string_view payload) {
   static const std::string kEmpty = [] {
     const io::AnswerCache empty;

@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "core/doublemove/state_table.hpp"
-#include "io/answer_cache.hpp"
+#include "io/cache/answer_cache.hpp"
 #include "io/doublemove/problem.hpp"
 #include "tests/fuzz/bundle_support.hpp"
 #include "tests/fuzz/fuzz_support.hpp"

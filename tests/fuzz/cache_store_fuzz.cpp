@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "io/cache_store.hpp"
+#include "io/cache/cache_store.hpp"
 #include "io/doublemove/problem.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 

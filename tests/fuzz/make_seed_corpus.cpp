@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "core/doublemove/state_table.hpp"
-#include "io/answer_cache.hpp"
-#include "io/cache_store.hpp"
-#include "io/input_set.hpp"
+#include "io/cache/answer_cache.hpp"
+#include "io/cache/cache_store.hpp"
+#include "io/files/input_set.hpp"
 #include "io/problem.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 

@@ -1,6 +1,6 @@
 // Running a program under limits: each way a run ends, what it reports, and that nothing of a run
 // outlives it. The program is tests/solutions/faulty_solution (one mode per misbehaviour).
-#include "io/limited_process.hpp"
+#include "io/run/limited_process.hpp"
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/stop_request.hpp"
-#include "test_data.hpp"
+#include "tests/test_data.hpp"
 
 namespace gamebatch::io {
 namespace {

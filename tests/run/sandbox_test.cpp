@@ -1,6 +1,6 @@
-// io/sandbox: which paths a command names, and runs in a box through run_limited (the hostile
+// io/run/sandbox: which paths a command names, and runs in a box through run_limited (the hostile
 // programs' end-to-end tests are in tests/sandbox_cli_test.cpp).
-#include "io/sandbox.hpp"
+#include "io/run/sandbox.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "io/limited_process.hpp"
+#include "io/run/limited_process.hpp"
 
 namespace {
 

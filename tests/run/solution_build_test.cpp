@@ -1,7 +1,7 @@
-// io/solution_build: compiling solutions once into a content-keyed store, each language's default
-// commands end to end (built, then run through run_limited), in a sandbox too, and the
+// io/run/solution_build: compiling solutions once into a content-keyed store, each language's
+// default commands end to end (built, then run through run_limited), in a sandbox too, and the
 // languages' configuration.
-#include "io/solution_build.hpp"
+#include "io/run/solution_build.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -20,8 +20,8 @@
 
 #include <toml++/toml.h>
 
-#include "io/limited_process.hpp"
-#include "io/sandbox.hpp"
+#include "io/run/limited_process.hpp"
+#include "io/run/sandbox.hpp"
 
 namespace {
 

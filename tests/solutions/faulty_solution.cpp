@@ -1,4 +1,4 @@
-// A misbehaving "solution" for the tests of io/limited_process: each mode is one way a user's
+// A misbehaving "solution" for the tests of io/run/limited_process: each mode is one way a user's
 // program ends (or does not). It reads and ignores all of stdin first, as a solution would.
 //
 //   faulty_solution echo              copies stdin to stdout

@@ -27,9 +27,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "io/answer_cache.hpp"
-#include "io/cache_store.hpp"
-#include "io/input_set.hpp"
+#include "io/cache/answer_cache.hpp"
+#include "io/cache/cache_store.hpp"
+#include "io/files/input_set.hpp"
 #include "io/problem.hpp"
 #include "tools/bench/store_bench_common.hpp"
 

@@ -34,9 +34,9 @@
 
 #include "core/doublemove/doublemove.hpp"
 #include "core/doublemove/state_table.hpp"
-#include "io/answer_cache.hpp"
+#include "io/cache/answer_cache.hpp"
 #include "io/doublemove/format.hpp"
-#include "io/generate.hpp"
+#include "io/files/generate.hpp"
 #include "io/problem.hpp"
 
 namespace {

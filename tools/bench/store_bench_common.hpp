@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "io/cache_store.hpp"
+#include "io/cache/cache_store.hpp"
 
 namespace gamebatch::bench {
 
