@@ -1,9 +1,40 @@
-// The answer cache on disk: one SQLite file, looked up record by record, never loaded whole.
+// io/cache: the answer cache's room. Its theory of operation.
 //
-// Layout and invariants are written beside the code that creates them, in cache_store.cpp. In
-// short: a table of answers keyed by the case key, a table of artefacts keyed by (game, name),
-// both with per-record checksums; WAL mode, so readers never block the writer and any number of
-// processes can share one file; a committed transaction survives kill -9.
+// What it is for. A rerun after an edit of the data should cost only the cases that changed. The
+// cache remembers, for every case solved before, the exact answer text, keyed by what determines
+// it: the game, the solver's version and the case's canonical text. It also keeps a game's
+// artefacts (doublemove's state tables), so that a table built once is loaded, not rebuilt.
+//
+// Its parts.
+// - answer_cache.hpp: the vocabulary (CacheKey = XXH3-128 of game, version and canonical case;
+//   CacheEntry; the artefact record) and the portable, serialized form of a cache: a bundle, one
+//   checksummed Boost binary archive, its layout beside encode_bundle in answer_cache.cpp. Bundles
+//   are what `cache export --format bundle` writes and `cache import` reads, and what a version-1
+//   cache file (gamebatch 0.2) is.
+// - cache_store.hpp (this file): the cache itself, one SQLite file in WAL mode, looked up record by
+//   record and never loaded whole; its file layout and invariants are written beside the code that
+//   creates them, at the top of cache_store.cpp.
+//
+// How a call flows. A run's cache session (pipeline/cache_session) opens a CacheStore, computes
+// case_key() for each case worth caching, and calls find(): a hit whose key_high and checksum hold
+// returns the stored answer; anything else is a miss and the case is solved. New answers are
+// handed to add_entries() in batches at checkpoints, one transaction each. `cache stats`, `trim`,
+// `verify`, `export`, `import` and `merge` (tools/cache_commands) use the same class.
+//
+// What it promises.
+// - Nothing lost: a committed checkpoint survives kill -9 (WAL with synchronous = NORMAL: a power
+//   loss may cost the last checkpoints, never the file's soundness); a run that dies loses at most
+//   the answers since its last checkpoint.
+// - A damaged record is never returned: every answer and artefact carries its own checksum, and a
+//   record that fails it is a miss (solved again, then replaced). A damaged or foreign file is
+//   refused or set aside whole (StoreFormatError, StoreDamagedError), never half read; a bundle is
+//   trusted only after its header, length and checksum pass, before Boost reads a byte of it.
+// - Many processes (shards, MPI ranks, two terminals) may share one file: readers never block the
+//   writer, and a writer waits for another's transaction.
+//
+// What it must never depend on: running programs (io/run/) or anything above io/. It uses the
+// games' Problem (io/problem.hpp) for artefacts and the files room (io/files/) for atomic writes,
+// content hashes and reading a bundle. Headers used from outside: answer_cache.hpp and this one.
 #pragma once
 
 #include <array>

@@ -1,4 +1,38 @@
-// Turns the PATH arguments of `solve` into the list of input files and their answer files.
+// io/files: the room of the files a run reads and writes. Its theory of operation.
+//
+// What it is for. Every command starts from files a user named and ends with files it writes:
+// inputs found under PATH arguments, answer files beside them or under --out, generated input
+// sets, a shard's part of a set, a problem package's tests. This room decides which files those
+// are and writes them so that a reader never sees half of one. It knows the games only through
+// their formats (gen prints cases in them) and nothing of solving, caching or running programs.
+//
+// Its parts.
+// - input_set.hpp (this file): collect_input_list() turns PATH arguments into the run's inputs and
+//   their answer names, compactly (an InputList holds a million files in some 40 MB); read_file().
+// - problem_package.hpp: the Kattis, Polygon and CMS layouts recognised by their marks, their input
+//   and answer names, a package's submissions with their expected verdicts and its limits.
+// - shard.hpp: which part of an input set shard I of N takes (a stable hash of relative paths, or
+//   Slurm's array variables).
+// - atomic_file.hpp: a file written whole or not at all (O_TMPFILE linked into place, or a
+//   temporary renamed), left untouched when it already holds the bytes.
+// - generate.hpp: `gamebatch gen`, reproducible input sets whose file k depends only on the
+//   options, the seed and k.
+// - content_hash.hpp: XXH3 over lengths and bytes, the one way gamebatch names content (cache
+//   keys and record checksums, compiled solutions' store keys).
+//
+// How a call flows. `solve` hands its PATH arguments to collect_input_list(), which walks each
+// directory (sorted; a package in its own layout, else every *.in), pairs each input with its
+// answer path and rejects clashes as a UsageError (exit 2); select_shard() may then keep one part.
+// The pipeline reads each input with read_file() and writes each answer file with
+// write_file_atomically() once all its cases are done.
+//
+// What it promises. The same PATH arguments give the same list in the same order on every machine
+// and thread count; an answer file is complete or absent; a file that already holds the new bytes
+// is not rewritten (nor its mtime touched); generated sets are byte-identical for every --jobs.
+//
+// What it must never depend on: the cache (io/cache/), running programs (io/run/), or anything
+// above io/. It may use the games' room (io/problem.hpp, io/GAME/format.hpp) and core/. All its
+// headers may be used from outside.
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,52 @@
-// Running another program (a user's solution) under limits of CPU time, wall-clock time, memory
-// and output, for `gamebatch check` and `gamebatch stress`. Linux only. It reports facts (how the
-// run ended, what it used); the caller decides verdicts.
+// io/run: the room of running other people's programs. Its theory of operation.
+//
+// What it is for. `check` and `stress` run code that gamebatch did not write: users' solutions,
+// and compilers fed their sources. Such a program is untrusted. This room runs one under limits,
+// reports the facts of its run (how it ended, the CPU, time and memory it used, what it wrote), and
+// makes sure that it saw and touched nothing of the user's beyond what it was given and that
+// nothing of it outlives its run. Verdicts (AC, WA, TLE)
+// are not decided here: the caller (pipeline/judge) decides them from the facts, as isolate's
+// callers do from its meta file.
+//
+// Its parts.
+// - limited_process.hpp (this file): run_limited(), the one entry point. It starts the command in a
+//   process group of its own (vfork, then only system calls before execve), feeds its input, reads
+//   its output under the output limit, samples the process tree's CPU and memory (proc_stat.hpp),
+//   and kills the whole tree at a limit, at a stop request or when the first process ends.
+// - sandbox.hpp: the boxes a run may go into (namespaces, a read-only view of the system, a scratch
+//   tmpfs, no network), lent one per worker by a SandboxPool. A box is kept by its own small
+//   program, gamebatch-box (sandbox_box.cpp, whose top says how a box is made and held), which
+//   gamebatch talks to over a socket (sandbox_protocol.hpp).
+// - solution_build.hpp: sources compiled once per content and compiler into a store, in a box when
+//   there is one; the compiler runs through run_limited like any other program.
+// - stop_signals.hpp: what SIGINT and SIGTERM do to a command; a second signal kills the
+//   unsandboxed runs' groups before gamebatch exits (a box's processes die with its keeper).
+// - raw_io.hpp, proc_stat.hpp, sandbox_protocol.hpp: private helpers of this room (system calls
+//   only, so that a vfork child and gamebatch-box can use them); nothing outside io/run includes
+//   them.
+//
+// How a call flows. judge (pipeline/) calls run_limited(command, input, limits, pool). Without a
+// pool the command runs as the user, in a new process group; with one, a box is borrowed, the
+// command goes to its keeper, which forks it inside the namespaces and reports its end; either
+// way the watch loop here samples the tree, enforces the limits and, when the run ends, kills
+// whatever is left and reaps it, then returns a ProcessResult. The box's scratch is made afresh
+// after any run that changed it.
+//
+// What it promises. Nothing of a run outlives it: when run_limited returns, no process of the run
+// is left running or unreaped (a sandboxed run's PID namespace ends with it; an unsandboxed one's
+// group and the tree seen outside it are killed). A box's program sees only the system's read-only
+// files, what its command names and what --sandbox-bind adds; it cannot reach the network nor keep
+// anything it wrote. Whatever happens to gamebatch itself, its boxes die with it (the keeper's
+// parent-death signal ends the box's PID namespace).
+//
+// What it must never depend on: the answer cache (io/cache/), the games' formats, or anything
+// above io/. It may use the files room (io/files/: content hashes and reading files, for the
+// compiled store) and core/stop_request.hpp. Headers used from outside: this one, sandbox.hpp,
+// solution_build.hpp and stop_signals.hpp.
+//
+// This file: running another program under limits of CPU time, wall-clock time, memory and
+// output. Linux only. It reports facts (how the run ended, what it used); the caller decides
+// verdicts.
 #pragma once
 
 #include <sys/types.h>
