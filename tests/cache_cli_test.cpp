@@ -18,13 +18,13 @@ using namespace gamebatch::testing;
 class CacheCliTest : public CliTest {
  protected:
   // A set of willow files: the practice file and a few generated ones of `cities` cities.
-  void write_set(const fs::path& dir, int files, int cases_per_file, int cities,
-                 std::uint64_t seed) {
+  void write_set(const fs::path& dir, int files, int cases_per_file, int cities, std::uint64_t seed,
+                 Shape shape = Shape::random) {
     std::mt19937_64 rng(seed);
     for (int file = 0; file < files; ++file) {
       std::vector<std::string> cases;
       for (int k = 0; k < cases_per_file; ++k)
-        cases.push_back(willow_case(Shape::random, cities, 10000, rng));
+        cases.push_back(willow_case(shape, cities, 10000, rng));
       write_text(dir / cat("set-", file, ".in"), willow_file(cases));
     }
   }
@@ -140,8 +140,9 @@ TEST_F(CacheCliTest, SameCasesElsewhereReorderedAndRespacedAreHits) {
 }
 
 TEST_F(CacheCliTest, KilledRunKeepsItsCheckpointsAndTheRerunMatches) {
-  // Enough work for a few seconds on one thread: 40 files of two cases of 1500 cities.
-  write_set(at("in"), 40, 2, 1500, 5);
+  // Enough work for a few seconds on one thread: 40 files of two paths of 3000 cities (willow's
+  // pruned search solves a random tree of the size in a few milliseconds).
+  write_set(at("in"), 40, 2, 3000, 5, Shape::path);
   const pid_t child = start({"solve", "--problem", "willow", "--jobs", "1", "--checkpoint", "0.2",
                              "--cache", "answers.cache", "--out", "out", "in"});
   // Wait for a checkpoint with some answers in it, then kill the run without warning.

@@ -87,7 +87,8 @@ TEST(CostEstimate, WillowGrowsWithTheCitiesAndABigTreeIsDear) {
     previous = cost;
   }
   EXPECT_LT(estimate(willow_of(2)), 1.0);
-  EXPECT_GT(estimate(willow_of(4000)), 10'000.0);  // measured about 0.2 s on one core
+  // Measured 2 to 60 ms on one core by shape (the pruned search; a path is the slowest).
+  EXPECT_GT(estimate(willow_of(4000)), 5'000.0);
   // The shape does not change the estimate: it is the cities alone.
   WillowGenOptions path = willow_of(500);
   path.shape = gamebatch::willow::TreeShape::path;

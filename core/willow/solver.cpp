@@ -57,190 +57,19 @@
 #endif
 
 #include "core/stop_request.hpp"
+#include "core/willow/arrival_table.hpp"
+#include "core/willow/pruned.hpp"
 #include "core/willow/willow.hpp"
 
 namespace gamebatch::willow {
 namespace {
 
-using City = std::int32_t;
-using ArrivalId = std::int32_t;  // index of a directed road in the arrival table
-constexpr std::int32_t kNone = -1;
-
-// What a state reads of one arrival "a player came to `head` from `tail`": one cache line with
-// 32-bit values (80 bytes with 64-bit ones).
-// Branches are walks that start on a neighbour of the tail other than the head and never come
-// back: a player on the tail who leaves the path takes one of them.
-template <typename Value>
-struct alignas(sizeof(Value) == 4 ? 64 : 16) ArrivalRow {
-  Value tail_coins = 0;
-  Value head_coins = 0;
-  // The coins of the three richest branches, richest first; 0 where there is no such branch.
-  Value best = 0;
-  Value second = 0;
-  Value third = 0;
-  // best and second again, but kNoBranch where there is none: a player with no branch to leave
-  // by cannot leave, so that choice must lose every max().
-  Value best_or_none = 0;
-  Value second_or_none = 0;
-  // The arrivals at the tail from the first cities of the best and second branch: an outer state
-  // whose mover came over one of them has lost that branch. kNone where there is no such branch.
-  ArrivalId best_arrival = kNone;
-  ArrivalId second_arrival = kNone;
-  // The arrivals at the tail: the steps that can come before this one, and among them the
-  // one that comes back from the head (which cannot).
-  ArrivalId earlier_begin = 0;
-  ArrivalId earlier_end = 0;
-  ArrivalId reverse = kNone;
-};
-
-// Below any real value and its negative, with room to subtract a real value without overflow.
-template <typename Value>
-constexpr Value kNoBranch = -(Value{1} << (sizeof(Value) * 8 - 2));
-
-// The tree as arrivals: arrival ids are grouped by head city, so the arrivals at a city are a
-// contiguous range.
-template <typename Value>
-class ArrivalTable {
- public:
-  explicit ArrivalTable(const Instance& instance);
-
-  std::int32_t city_count() const { return static_cast<std::int32_t>(arrivals_begin_.size()) - 1; }
-  const ArrivalRow<Value>* rows() const { return rows_.data(); }
-  std::int32_t arrival_count() const { return static_cast<std::int32_t>(rows_.size()); }
-  ArrivalId arrivals_begin(City city) const { return arrivals_begin_[city]; }
-  ArrivalId arrivals_end(City city) const { return arrivals_begin_[city + 1]; }
-  City head(ArrivalId arrival) const { return heads_[arrival]; }
-  // A's value when both players start on `city`: her coins, then she takes the richest branch
-  // and B (who got nothing) the second.
-  Value same_start_value(City city) const { return same_start_values_[city]; }
-
- private:
-  std::vector<ArrivalRow<Value>> rows_;
-  std::vector<ArrivalId> arrivals_begin_;  // per city, and the total at the end
-  std::vector<City> heads_;
-  std::vector<Value> same_start_values_;
-};
-
-template <typename Value>
-ArrivalTable<Value>::ArrivalTable(const Instance& instance) {
-  const std::int32_t n = instance.city_count();
-  arrivals_begin_.assign(static_cast<std::size_t>(n) + 1, 0);
-  for (const auto& [u, v] : instance.roads) {
-    ++arrivals_begin_[u + 1];
-    ++arrivals_begin_[v + 1];
-  }
-  std::partial_sum(arrivals_begin_.begin(), arrivals_begin_.end(), arrivals_begin_.begin());
-  const ArrivalId arrival_total = arrivals_begin_[n];
-  std::vector<City> tails(static_cast<std::size_t>(arrival_total));
-  heads_.resize(static_cast<std::size_t>(arrival_total));
-  std::vector<ArrivalId> reverse(static_cast<std::size_t>(arrival_total));
-  {
-    std::vector<ArrivalId> next(arrivals_begin_.begin(), arrivals_begin_.end() - 1);
-    for (const auto& [u, v] : instance.roads) {
-      const ArrivalId into_v = next[v]++;
-      const ArrivalId into_u = next[u]++;
-      tails[into_v] = u;
-      tails[into_u] = v;
-      heads_[into_v] = v;
-      heads_[into_u] = u;
-      reverse[into_v] = into_u;
-      reverse[into_u] = into_v;
-    }
-  }
-
-  // Root at city 0, cities in breadth-first order so that children follow parents.
-  std::vector<City> parent(static_cast<std::size_t>(n), kNone), order;
-  order.reserve(static_cast<std::size_t>(n));
-  order.push_back(0);
-  parent[0] = 0;
-  for (std::size_t head = 0; head < order.size(); ++head) {
-    const City v = order[head];
-    for (ArrivalId in = arrivals_begin(v); in < arrivals_end(v); ++in) {
-      if (parent[tails[in]] == kNone) {
-        parent[tails[in]] = v;
-        order.push_back(tails[in]);
-      }
-    }
-  }
-  parent[0] = kNone;
-
-  // branch[in] for the arrival in = (u -> v): the richest walk that starts on u and never enters
-  // v. down[v] (v's own subtree) bottom-up, then the branches towards the root top-down.
-  std::vector<Coins> branch(static_cast<std::size_t>(arrival_total), 0);
-  std::vector<Coins> down(static_cast<std::size_t>(n), 0);
-  for (auto it = order.rbegin(); it != order.rend(); ++it) {
-    const City v = *it;
-    Coins best_child = 0;
-    for (ArrivalId in = arrivals_begin(v); in < arrivals_end(v); ++in) {
-      if (tails[in] != parent[v]) {
-        branch[in] = down[tails[in]];
-        best_child = std::max(best_child, branch[in]);
-      }
-    }
-    down[v] = instance.coins[v] + best_child;
-  }
-  // The richest four arrivals' branches of each city, richest first (kNone past the degree).
-  std::vector<std::array<ArrivalId, 4>> richest(static_cast<std::size_t>(n));
-  for (const City v : order) {
-    std::array<ArrivalId, 4>& top = richest[v];
-    top.fill(kNone);
-    for (ArrivalId in = arrivals_begin(v); in < arrivals_end(v); ++in) {
-      for (std::size_t k = 0; k < top.size(); ++k) {
-        if (top[k] == kNone || branch[in] > branch[top[k]]) {
-          std::copy_backward(top.begin() + static_cast<std::ptrdiff_t>(k), top.end() - 1,
-                             top.end());
-          top[k] = in;
-          break;
-        }
-      }
-    }
-    // The branch from v into a child w's direction is known now; w's branch towards v is v's
-    // coins plus v's richest branch other than w's.
-    for (ArrivalId in = arrivals_begin(v); in < arrivals_end(v); ++in) {
-      const City w = tails[in];
-      if (w == parent[v])
-        continue;
-      const ArrivalId richest_other = top[0] == in ? top[1] : top[0];
-      branch[reverse[in]] =
-          instance.coins[v] + (richest_other == kNone ? 0 : branch[richest_other]);
-    }
-  }
-
-  same_start_values_.resize(static_cast<std::size_t>(n));
-  for (City v = 0; v < n; ++v) {
-    const auto coins_of = [&](ArrivalId in) { return in == kNone ? Coins{0} : branch[in]; };
-    same_start_values_[v] =
-        static_cast<Value>(instance.coins[v] + coins_of(richest[v][0]) - coins_of(richest[v][1]));
-  }
-
-  rows_.resize(static_cast<std::size_t>(arrival_total));
-  for (ArrivalId arrival = 0; arrival < arrival_total; ++arrival) {
-    const City tail = tails[arrival];
-    const ArrivalId back = reverse[arrival];  // the arrival at the tail from the head
-    ArrivalId kept[3] = {kNone, kNone, kNone};
-    std::size_t kept_count = 0;
-    for (const ArrivalId in : richest[tail]) {
-      if (in != kNone && in != back && kept_count < 3)
-        kept[kept_count++] = in;
-    }
-    const auto coins_of = [&](ArrivalId in) {
-      return in == kNone ? Value{0} : static_cast<Value>(branch[in]);
-    };
-    ArrivalRow<Value>& row = rows_[arrival];
-    row.tail_coins = static_cast<Value>(instance.coins[tail]);
-    row.head_coins = static_cast<Value>(instance.coins[tails[back]]);
-    row.best = coins_of(kept[0]);
-    row.second = coins_of(kept[1]);
-    row.third = coins_of(kept[2]);
-    row.best_or_none = kept[0] == kNone ? kNoBranch<Value> : row.best;
-    row.second_or_none = kept[1] == kNone ? kNoBranch<Value> : row.second;
-    row.best_arrival = kept[0];
-    row.second_arrival = kept[1];
-    row.earlier_begin = arrivals_begin(tail);
-    row.earlier_end = arrivals_end(tail);
-    row.reverse = back;
-  }
-}
+using detail::ArrivalId;
+using detail::ArrivalRow;
+using detail::ArrivalTable;
+using detail::City;
+using detail::kNoBranch;
+using detail::kNone;
 
 // A state  (mover's arrival, other's arrival)  whose outer states are still to be walked, with
 // the numbers they need.
@@ -758,23 +587,9 @@ struct EightStates {
 }
 #endif
 
-// Whether every number the walk forms fits in 32 bits. Every value is a difference of two coin
-// sums over disjoint sets of cities and every walk is a coin sum, so all lie in [-total, total];
-// kNoBranch (-2^30) must lie below them and stay above -2^31 once a walk is subtracted, and a
-// start pair's value adds two such differences.
-bool fits_32_bits(const Instance& instance) {
-  Coins total = 0;
-  for (const Coins coins : instance.coins) {
-    total += coins;
-    if (total >= (Coins{1} << 30))
-      return false;
-  }
-  return true;
-}
-
+// The value by the forest walk.
 template <typename Value>
-Coins solve_with(const Instance& instance, const SolverOptions& options, bool use_avx2) {
-  const ArrivalTable<Value> table(instance);
+Coins walk(const ArrivalTable<Value>& table, const SolverOptions& options, bool use_avx2) {
   const std::int32_t n = table.city_count();
   const std::int32_t group_count = table.arrival_count() + n;
 
@@ -839,63 +654,50 @@ Coins solve_with(const Instance& instance, const SolverOptions& options, bool us
   return answer;
 }
 
-// The same tree with cities numbered in depth-first preorder from city 0. The walk moves the
-// players' ends along tree paths; with input labels (random in general) every step would read a
-// row from anywhere in the table, in preorder neighbours on a path are mostly near each other.
-// The value does not depend on the labels.
-Instance in_preorder(const Instance& instance) {
-  const std::int32_t n = instance.city_count();
-  std::vector<std::int32_t> neighbours_begin(static_cast<std::size_t>(n) + 1, 0);
-  for (const auto& [u, v] : instance.roads) {
-    ++neighbours_begin[u + 1];
-    ++neighbours_begin[v + 1];
+// The pruned search's budget: about what the walk would cost. The walk evaluates about 3 states
+// per start pair, and one chain step of the pruned search (a city of a start pair's path: two
+// dependent loads and a dozen operations) costs about as much as 5 walk states (measured on paths
+// and random trees of N = 20,000 to 30,000, both on 2 threads: 7 to 13 ns per chain step, 1.5 to
+// 3 ns per walk state with AVX2).
+constexpr double kWalkStatesPerStartPair = 3.0;
+constexpr double kWalkStatesPerChainStep = 5.0;
+
+template <typename Value>
+SolveReport solve_table(const Instance& instance, const SolverOptions& options, bool use_avx2) {
+  const ArrivalTable<Value> table(instance);
+  SolveReport report;
+  if (options.allow_pruned) {
+    const auto n = static_cast<double>(table.city_count());
+    const double walk_states = kWalkStatesPerStartPair * n * n;
+    detail::PrunedLimits limits;
+    limits.budget_chain_steps = static_cast<std::int64_t>(
+        std::min(options.pruned_budget_scale * walk_states / kWalkStatesPerChainStep, 0x1p62));
+    limits.parallel_from_cities = options.parallel_from_cities;
+    if (detail::pruned_search(table, limits, report))
+      return report;
   }
-  std::partial_sum(neighbours_begin.begin(), neighbours_begin.end(), neighbours_begin.begin());
-  std::vector<City> neighbours(static_cast<std::size_t>(neighbours_begin[n]));
-  {
-    std::vector<std::int32_t> next(neighbours_begin.begin(), neighbours_begin.end() - 1);
-    for (const auto& [u, v] : instance.roads) {
-      neighbours[next[u]++] = v;
-      neighbours[next[v]++] = u;
-    }
-  }
-  std::vector<City> label(static_cast<std::size_t>(n), kNone);
-  std::vector<City> to_visit{0};
-  City next_label = 0;
-  while (!to_visit.empty()) {
-    const City city = to_visit.back();
-    to_visit.pop_back();
-    if (label[city] != kNone)
-      continue;
-    label[city] = next_label++;
-    for (std::int32_t k = neighbours_begin[city + 1]; k-- > neighbours_begin[city];) {
-      if (label[neighbours[k]] == kNone)
-        to_visit.push_back(neighbours[k]);
-    }
-  }
-  Instance relabelled;
-  relabelled.coins.resize(instance.coins.size());
-  for (City city = 0; city < n; ++city)
-    relabelled.coins[label[city]] = instance.coins[city];
-  relabelled.roads.reserve(instance.roads.size());
-  for (const auto& [u, v] : instance.roads)
-    relabelled.roads.emplace_back(label[u], label[v]);
-  return relabelled;
+  report.walked = true;
+  report.value = walk(table, options, use_avx2);
+  return report;
 }
 
 }  // namespace
 
-Coins solve(const Instance& original, const SolverOptions& options) {
-  const Instance instance = in_preorder(original);
-  if (options.allow_32_bit && fits_32_bits(instance)) {
+SolveReport solve_with_report(const Instance& original, const SolverOptions& options) {
+  const Instance instance = detail::in_preorder(original);
+  if (options.allow_32_bit && detail::fits_32_bits(instance)) {
 #if WILLOW_HAS_AVX2_COPY
     const bool use_avx2 = options.allow_avx2 && cpu_has_avx2();
 #else
     const bool use_avx2 = false;
 #endif
-    return solve_with<std::int32_t>(instance, options, use_avx2);
+    return solve_table<std::int32_t>(instance, options, use_avx2);
   }
-  return solve_with<Coins>(instance, options, false);
+  return solve_table<Coins>(instance, options, false);
+}
+
+Coins solve(const Instance& instance, const SolverOptions& options) {
+  return solve_with_report(instance, options).value;
 }
 
 }  // namespace gamebatch::willow

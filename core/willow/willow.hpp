@@ -26,19 +26,42 @@ std::string check_instance(const Instance& instance);
 // How solve() may compute; the defaults pick the fastest way that is exact. The switches exist so
 // that tests can check every way against every other.
 struct SolverOptions {
+  // The pruned search first: A's starts in order of a cheap upper bound of their value, each B
+  // start evaluated alone along the path between the two starts, nearest first, and a row given
+  // up as soon as it cannot beat the best row so far. false: the forest walk alone.
+  bool allow_pruned = true;
+  // The pruned search's budget, as a multiple of what the forest walk would cost for the case:
+  // once it has spent that, the walk answers. Tests force the fallback with a tiny one.
+  double pruned_budget_scale = 1.0;
   // 32-bit arithmetic where the total of all coins is below 2^30 (every official case).
   bool allow_32_bit = true;
   // The AVX2 copy of the walk (eight states at a time), on CPUs that have AVX2; 32-bit only.
   bool allow_avx2 = true;
-  // From this many cities a case is walked on all threads of the current oneTBB arena.
+  // From this many cities a case is searched or walked on all threads of the current oneTBB
+  // arena.
   std::int32_t parallel_from_cities = 256;
 };
 
 // The exact game value from A's point of view (max over A's start of min over B's start).
-// O(N^2) time, O(N) memory per worker thread, no recursion. Runs in parallel on the current
-// oneTBB arena when the tree is large; the result does not depend on the schedule. Throws
-// StopRequested (core/stop_request.hpp) when a stop is requested while it runs.
+// The pruned search costs about N x (the distance between typical start pairs); the forest walk
+// it falls back on O(N^2). O(N) memory per worker thread, no recursion. Runs in parallel on the
+// current oneTBB arena when the tree is large; the result does not depend on the schedule (the
+// work may). Throws StopRequested (core/stop_request.hpp) when a stop is requested while it runs.
 Coins solve(const Instance& instance, const SolverOptions& options = {});
+
+// What one solve did, for tests and benchmarks.
+struct SolveReport {
+  Coins value = 0;
+  // The forest walk gave the value: the pruned search was off or ran past its budget.
+  bool walked = false;
+  // The pruned search's work: cities of the start pairs' paths it went along (a pair at distance
+  // d counts d + 1); A's starts it evaluated against more B starts than their neighbours, and
+  // of those the ones it evaluated against every B start.
+  std::int64_t chain_steps = 0;
+  std::int64_t rows_searched = 0;
+  std::int64_t rows_whole = 0;
+};
+SolveReport solve_with_report(const Instance& instance, const SolverOptions& options = {});
 
 // The same value by playing the game out literally: every start pair, every move, no shared
 // ideas with solve(). Exponential: meant for N <= 9.

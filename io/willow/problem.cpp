@@ -12,16 +12,17 @@ std::string solve_instance(const Instance& instance) {
 }
 
 // What solving a case costs on one core, in µs, from its N cities alone:
-//   0.3 + 0.06 N + 0.004 N^2.
-// The solver walks O(N^2) game states (tree paths with the players' last steps), a few ns each
-// (eight at a time with AVX2), on top of O(N) set-up (the arrival rows, the renumbering). Fitted
-// to tools/bench/solve_cost_bench (six tree shapes, one thread, N = 1..4000; N = 1000 takes about
-// 4 ms; refitted after issue 28 made the walk about 4x faster, which left the old fit 2.6x to 3.9x
-// high above 100 µs): the shapes spread about 0.7x..1.4x around it. From 256 cities a case runs
-// in parallel; this is still the cost on one core.
+//   0.3 + 0.08 N + 0.0006 N^2.
+// The pruned search (issue 36) evaluates a few rows of N start pairs along their paths on typical
+// trees (N x dist), on top of O(N) set-up (the arrival rows, the renumbering, each row's bound);
+// the N^2 term is the paths' and brooms' (about N^2 / 4 path steps), random trees grow slower.
+// Fitted to tools/bench/solve_cost_bench (six tree shapes, one thread, N = 1..2000; the walk's
+// fit before it, 0.3 + 0.06 N + 0.004 N^2, was 3x to 10x high from N = 100): the shapes spread
+// about 0.3x..3x around it at N >= 400, a star or a binary tree cheapest, a broom dearest. From 256
+// cities a case runs in parallel; this is still the cost on one core.
 double estimated_cost_us(const Instance& instance) {
   const auto cities = static_cast<double>(instance.coins.size());
-  return 0.3 + 0.06 * cities + 0.004 * cities * cities;
+  return 0.3 + 0.08 * cities + 0.0006 * cities * cities;
 }
 
 class WillowProblem final : public Problem {

@@ -134,22 +134,36 @@ TEST(WillowBruteForce, RejectsTooLargeAndInvalidInstances) {
 // ---------------------------------------------------------------------------------------------
 // The fast solver against the oracle.
 
-// Every way solve() can compute: 32-bit with the AVX2 walk (where the CPU has it) or the scalar
-// one, 64-bit, each on the calling thread and on the parallel walk (which small trees only take
-// when told to).
+// Every way solve() can compute: the pruned search (with a budget it never runs out of) and the
+// forest walk, each 32-bit (the walk with AVX2 where the CPU has it, or scalar) and 64-bit, each on
+// the calling thread and on all threads (which small trees only take when told to).
 std::vector<std::pair<std::string, SolverOptions>> every_way() {
   std::vector<std::pair<std::string, SolverOptions>> ways;
   for (const bool parallel : {false, true}) {
     const std::string where = parallel ? ", parallel" : "";
     SolverOptions options;
     options.parallel_from_cities = parallel ? 1 : std::numeric_limits<std::int32_t>::max();
-    ways.emplace_back("32-bit, AVX2 if the CPU has it" + where, options);
-    options.allow_avx2 = false;
-    ways.emplace_back("32-bit, scalar" + where, options);
+    options.pruned_budget_scale = 1e12;
+    ways.emplace_back("pruned, 32-bit" + where, options);
     options.allow_32_bit = false;
-    ways.emplace_back("64-bit" + where, options);
+    ways.emplace_back("pruned, 64-bit" + where, options);
+    options.allow_pruned = false;
+    options.allow_32_bit = true;
+    ways.emplace_back("walk, 32-bit, AVX2 if the CPU has it" + where, options);
+    options.allow_avx2 = false;
+    ways.emplace_back("walk, 32-bit, scalar" + where, options);
+    options.allow_32_bit = false;
+    ways.emplace_back("walk, 64-bit" + where, options);
   }
   return ways;
+}
+
+// solve() the way `options` says, checking that the pruned search answered where it was asked
+// to (its budget is never reached in these tests) and the walk elsewhere.
+Coins solve_checked(const Instance& instance, const SolverOptions& options) {
+  const SolveReport report = solve_with_report(instance, options);
+  EXPECT_EQ(report.walked, !options.allow_pruned);
+  return report.value;
 }
 
 TEST(WillowDifferential, FastSolverMatchesBruteForceOnEveryShapeAndCoinPattern) {
@@ -178,7 +192,7 @@ TEST(WillowDifferential, FastSolverMatchesBruteForceOnEveryShapeAndCoinPattern) 
           const Coins expected = solve_brute_force(instance);
           ++checked;
           for (const auto& [way, options] : ways) {
-            const Coins actual = solve(instance, options);
+            const Coins actual = solve_checked(instance, options);
             if (actual != expected && ++failures <= kMaxReportedFailures) {
               ADD_FAILURE() << "shape " << to_string(shape) << ", coins " << to_string(pattern)
                             << ", " << way << ": solve() = " << actual
@@ -194,6 +208,51 @@ TEST(WillowDifferential, FastSolverMatchesBruteForceOnEveryShapeAndCoinPattern) 
       static_cast<int>(std::size(kAllShapes) * std::size(kAllCoinPatterns));
   EXPECT_EQ(checked, kCombinations * (kBulkMaxCities * kBulkTreesPerSize +
                                       (kMaxCities - kBulkMaxCities) * kLargeTreesPerSize));
+}
+
+// Every tree of up to 8 cities (as every way of hanging city v off one of the cities before it:
+// each unlabelled tree many times over, in many labellings), with no coins, equal coins and
+// drawn coins, against the oracle.
+TEST(WillowDifferential, EveryWayMatchesBruteForceOnEveryTreeUpTo8Cities) {
+  constexpr std::int32_t kMaxCities = 8;
+  const auto ways = every_way();
+  std::mt19937_64 rng(0xa11);
+  int checked = 0;
+  int failures = 0;
+  for (std::int32_t city_count = 1; city_count <= kMaxCities; ++city_count) {
+    // parent[v] < v for v >= 1, counted like an odometer: (city_count - 1)! trees.
+    std::vector<std::int32_t> parent(static_cast<std::size_t>(city_count), 0);
+    for (;;) {
+      Instance instance;
+      for (std::int32_t city = 1; city < city_count; ++city)
+        instance.roads.emplace_back(parent[static_cast<std::size_t>(city)], city);
+      for (const CoinPattern pattern : kAllCoinPatterns) {
+        instance.coins.assign(static_cast<std::size_t>(city_count), 0);
+        for (Coins& coins : instance.coins) {
+          coins = pattern == CoinPattern::all_zero    ? 0
+                  : pattern == CoinPattern::all_equal ? 3
+                                                      : static_cast<Coins>(rng() % 21);
+        }
+        const Coins expected = solve_brute_force(instance);
+        ++checked;
+        for (const auto& [way, options] : ways) {
+          const Coins actual = solve_checked(instance, options);
+          if (actual != expected && ++failures <= 10) {
+            ADD_FAILURE() << way << ": solve() = " << actual << ", brute force = " << expected
+                          << "\n  " << describe(instance);
+          }
+        }
+      }
+      std::int32_t city = city_count - 1;
+      while (city >= 1 && parent[static_cast<std::size_t>(city)] == city - 1)
+        parent[static_cast<std::size_t>(city--)] = 0;
+      if (city < 1)
+        break;
+      ++parent[static_cast<std::size_t>(city)];
+    }
+  }
+  EXPECT_EQ(failures, 0) << "mismatches among " << checked << " instances";
+  EXPECT_EQ(checked, 3 * (1 + 1 + 2 + 6 + 24 + 120 + 720 + 5040));
 }
 
 // The 32-bit walk is used while the coins total less than 2^30, where every value it forms is
@@ -215,7 +274,7 @@ TEST(WillowDifferential, FastSolverMatchesBruteForceAtTheEdgeOf32Bits) {
       instance.coins[rng() % instance.coins.size()] += total - sum;
       const Coins expected = solve_brute_force(instance);
       for (const auto& [way, options] : every_way()) {
-        ASSERT_EQ(solve(instance, options), expected)
+        ASSERT_EQ(solve_checked(instance, options), expected)
             << "total " << total << ", " << way << ": " << describe(instance);
       }
     }
@@ -232,7 +291,7 @@ TEST(WillowDifferential, EveryWayOfSolvingAgreesOnLargeTrees) {
           generate_instance(shape, cities, CoinPattern::mixed, cities == 40 ? 30 : 10000, rng);
       const Coins expected = solve(instance, ways.back().second);
       for (const auto& [way, options] : ways) {
-        EXPECT_EQ(solve(instance, options), expected)
+        EXPECT_EQ(solve_checked(instance, options), expected)
             << way << ", " << to_string(shape) << ", N = " << cities;
       }
     }
@@ -273,6 +332,16 @@ RC_GTEST_PROP(WillowProperty, FastSolverEqualsBruteForce, ()) {
   const Instance instance = arbitrary_tree(8, 20);
   RC_LOG() << describe(instance) << "\n";
   RC_ASSERT(solve(instance) == solve_brute_force(instance));
+}
+
+RC_GTEST_PROP(WillowProperty, PrunedSearchEqualsBruteForce, ()) {
+  const Instance instance = arbitrary_tree(10, 20);
+  RC_LOG() << describe(instance) << "\n";
+  SolverOptions options;
+  options.pruned_budget_scale = 1e12;
+  const SolveReport report = solve_with_report(instance, options);
+  RC_ASSERT(!report.walked);
+  RC_ASSERT(report.value == solve_brute_force(instance));
 }
 
 RC_GTEST_PROP(WillowProperty, OfficialLabelsKeepTheValueAndPointUpwards, ()) {

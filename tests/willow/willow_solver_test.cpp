@@ -137,30 +137,39 @@ TEST(WillowSolver, LargeCoinsAgreeWithBruteForce) {
 }
 
 // A requested stop ends a solve within a few milliseconds of work with StopRequested, on the
-// calling thread's walk and on the parallel one; once the request is cleared, solving works again.
+// calling thread and on all threads, in the forest walk (a random tree) and in the pruned search (a
+// path, where it does about as much work as the walk); once the request is cleared, solving works
+// again.
 TEST(WillowSolver, StopRequestEndsTheSolvePromptly) {
   std::mt19937_64 rng(17);
-  const Instance instance =
-      generate_instance(TreeShape::random, 5000, CoinPattern::mixed, 10000, rng);
-  for (const bool parallel : {false, true}) {
-    SolverOptions options;
-    options.parallel_from_cities = parallel ? 256 : std::numeric_limits<std::int32_t>::max();
-    const auto full_start = std::chrono::steady_clock::now();
-    const Coins expected = solve(instance, options);
-    const auto full = std::chrono::steady_clock::now() - full_start;
-    {
-      struct ClearStopRequest {
-        ~ClearStopRequest() { clear_stop_request(); }
-      } clear_afterwards;
-      request_stop();
-      const auto stopped_start = std::chrono::steady_clock::now();
-      EXPECT_THROW(solve(instance, options), StopRequested) << "parallel: " << parallel;
-      const auto stopped = std::chrono::steady_clock::now() - stopped_start;
-      // The first poll comes after some thousands of states, a solve takes millions: a third of
-      // the full time leaves room for a busy machine.
-      EXPECT_LT(stopped, full / 3) << "parallel: " << parallel;
+  for (const bool pruned : {false, true}) {
+    const Instance instance =
+        pruned ? path_of(8000, 17)
+               : generate_instance(TreeShape::random, 5000, CoinPattern::mixed, 10000, rng);
+    for (const bool parallel : {false, true}) {
+      SolverOptions options;
+      options.allow_pruned = pruned;
+      options.pruned_budget_scale = 1e12;
+      options.parallel_from_cities = parallel ? 256 : std::numeric_limits<std::int32_t>::max();
+      const std::string way =
+          std::string(pruned ? "pruned" : "walk") + (parallel ? ", parallel" : "");
+      const auto full_start = std::chrono::steady_clock::now();
+      const Coins expected = solve(instance, options);
+      const auto full = std::chrono::steady_clock::now() - full_start;
+      {
+        struct ClearStopRequest {
+          ~ClearStopRequest() { clear_stop_request(); }
+        } clear_afterwards;
+        request_stop();
+        const auto stopped_start = std::chrono::steady_clock::now();
+        EXPECT_THROW(solve(instance, options), StopRequested) << way;
+        const auto stopped = std::chrono::steady_clock::now() - stopped_start;
+        // The first poll comes after some thousands of states or path steps, a solve takes
+        // millions: a third of the full time leaves room for a busy machine.
+        EXPECT_LT(stopped, full / 3) << way;
+      }
+      EXPECT_EQ(solve(instance, options), expected) << way;
     }
-    EXPECT_EQ(solve(instance, options), expected) << "parallel: " << parallel;
   }
 }
 

@@ -1,0 +1,181 @@
+// willow's pruned search (core/willow/pruned.cpp) against the forest walk on larger trees, on the
+// golden files, with its budget forced to run out, and on one and two threads. Its agreement with
+// the brute force on small trees is in willow_differential_test.
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include "core/willow/generators.hpp"
+#include "core/willow/willow.hpp"
+#include "io/willow/format.hpp"
+#include "tests/test_data.hpp"
+
+namespace gamebatch::willow {
+namespace {
+
+using gamebatch::testing::read_test_file;
+
+// The pruned search with a budget it never runs out of.
+SolverOptions pruned_only() {
+  SolverOptions options;
+  options.pruned_budget_scale = 1e12;
+  return options;
+}
+
+SolverOptions walk_only() {
+  SolverOptions options;
+  options.allow_pruned = false;
+  return options;
+}
+
+std::string describe(TreeShape shape, CoinPattern pattern, std::int32_t cities) {
+  return std::string(to_string(shape)) + ", " + std::string(to_string(pattern)) +
+         ", N = " + std::to_string(cities);
+}
+
+// 504 trees: 28 of each shape and coin pattern, mostly of 2..1,000 cities (log-uniform), and one
+// of 5,000 (2,000 with uniform coins) per combination. About 1 s in a Release build; a tenth of
+// the sizes under the sanitizers.
+TEST(WillowPruned, MatchesTheWalkOnEveryShapeAndCoinPattern) {
+#ifdef GAMEBATCH_SANITIZED
+  constexpr double kScale = 0.1;
+#else
+  constexpr double kScale = 1.0;
+#endif
+  constexpr int kTreesPerCombination = 28;
+  int checked = 0;
+  std::uint64_t combination = 0;
+  for (const TreeShape shape : kAllShapes) {
+    for (const CoinPattern pattern : kAllCoinPatterns) {
+      std::mt19937_64 rng(0x9e0 + combination++);
+      std::uniform_real_distribution<double> log_size(std::log(2.0), std::log(1000.0 * kScale));
+      for (int tree = 0; tree < kTreesPerCombination; ++tree) {
+        const double largest = pattern == CoinPattern::mixed ? 5000 : 2000;
+        const auto cities = static_cast<std::int32_t>(
+            tree == 0 ? largest * kScale : std::round(std::exp(log_size(rng))));
+        const Instance instance = generate_instance(shape, cities, pattern, 10000, rng);
+        const SolveReport pruned = solve_with_report(instance, pruned_only());
+        ASSERT_FALSE(pruned.walked) << describe(shape, pattern, cities);
+        ASSERT_EQ(pruned.value, solve(instance, walk_only())) << describe(shape, pattern, cities);
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, 504);
+}
+
+// The 64-bit search where the coins total 2^30 or more.
+TEST(WillowPruned, MatchesTheWalkWithLargeCoins) {
+  std::mt19937_64 rng(0x64b);
+  for (const TreeShape shape : kAllShapes) {
+    const Instance instance = generate_instance(shape, 400, CoinPattern::mixed, 1'000'000'000, rng);
+    SolverOptions options = pruned_only();
+    options.allow_32_bit = false;
+    EXPECT_EQ(solve(instance, options), solve(instance, walk_only())) << to_string(shape);
+    EXPECT_EQ(solve(instance, pruned_only()), solve(instance, walk_only())) << to_string(shape);
+  }
+}
+
+// The official files' answers, every case by the pruned search alone.
+std::string solve_file_pruned(const std::string& input_name) {
+  std::string output;
+  int case_number = 0;
+  for (const Instance& instance : io::willow::parse_file(read_test_file(input_name))) {
+    const SolveReport report = solve_with_report(instance, pruned_only());
+    EXPECT_FALSE(report.walked) << input_name << " case " << case_number + 1;
+    output += "Case #" + std::to_string(++case_number) + ": " + std::to_string(report.value) + "\n";
+  }
+  return output;
+}
+
+TEST(WillowPruned, GoldenFiles) {
+  EXPECT_EQ(solve_file_pruned("willow/sample.in"), read_test_file("willow/sample.ans"));
+  EXPECT_EQ(solve_file_pruned("willow/D-small-practice.in"),
+            read_test_file("willow/D-small-practice.correct"));
+  EXPECT_EQ(solve_file_pruned("willow/D-large-practice.in"),
+            read_test_file("willow/D-large-practice.correct"));
+}
+
+// Past its budget the search gives the case to the walk: same answer, and the report says so.
+TEST(WillowPruned, BudgetRunOutFallsBackOnTheWalk) {
+  std::mt19937_64 rng(0xb0d);
+  for (const TreeShape shape : kAllShapes) {
+    for (const std::int32_t cities : {9, 300}) {
+      const Instance instance = generate_instance(shape, cities, CoinPattern::mixed, 10000, rng);
+      const Coins expected = solve(instance, walk_only());
+      SolverOptions tiny_budget;
+      tiny_budget.pruned_budget_scale = 1e-9;
+      const SolveReport fell_back = solve_with_report(instance, tiny_budget);
+      EXPECT_TRUE(fell_back.walked) << to_string(shape) << ", N = " << cities;
+      EXPECT_GT(fell_back.chain_steps, 0) << to_string(shape) << ", N = " << cities;
+      EXPECT_EQ(fell_back.value, expected) << to_string(shape) << ", N = " << cities;
+      if (cities <= 9) {
+        EXPECT_EQ(fell_back.value, solve_brute_force(instance)) << to_string(shape);
+      }
+      const SolveReport pruned = solve_with_report(instance, pruned_only());
+      EXPECT_FALSE(pruned.walked) << to_string(shape) << ", N = " << cities;
+      EXPECT_EQ(pruned.value, expected) << to_string(shape) << ", N = " << cities;
+    }
+  }
+}
+
+// The default budget is large enough for the typical trees, where the search does far less work
+// than the walk's N^2 start pairs.
+TEST(WillowPruned, DefaultBudgetLeavesTypicalTreesToThePrunedSearch) {
+  std::mt19937_64 rng(0xdef);
+  for (const TreeShape shape : kAllShapes) {
+    const Instance instance = generate_instance(shape, 2000, CoinPattern::mixed, 10000, rng);
+    const SolveReport report = solve_with_report(instance);
+    EXPECT_FALSE(report.walked) << to_string(shape);
+    EXPECT_LT(report.chain_steps, std::int64_t{2000} * 2000) << to_string(shape);
+    EXPECT_GE(report.rows_whole, 1) << to_string(shape);
+  }
+}
+
+// The answer does not depend on the number of threads (the work may).
+TEST(WillowPruned, AnswerIsTheSameOnOneAndTwoThreads) {
+  std::mt19937_64 rng(0x2a);
+  tbb::task_arena one_thread(1);
+  tbb::task_arena two_threads(2);
+  for (const TreeShape shape : kAllShapes) {
+    for (const CoinPattern pattern : kAllCoinPatterns) {
+      const Instance instance = generate_instance(shape, 1500, pattern, 10000, rng);
+      SolverOptions options = pruned_only();
+      options.parallel_from_cities = 1;
+      Coins on_one = 0;
+      Coins on_two = 0;
+      one_thread.execute([&] { on_one = solve(instance, options); });
+      two_threads.execute([&] { on_two = solve(instance, options); });
+      EXPECT_EQ(on_one, on_two) << describe(shape, pattern, 1500);
+      EXPECT_EQ(on_two, solve(instance, walk_only())) << describe(shape, pattern, 1500);
+    }
+  }
+}
+
+// Trees far beyond the walk's reach (N^2 = 4 * 10^10 start pairs) at a size a test can afford:
+// the search's work is a small part of N^2, and it needs no N x N table.
+TEST(WillowPruned, LargeTreesNeedFarLessThanQuadraticWork) {
+#ifdef GAMEBATCH_SANITIZED
+  constexpr std::int32_t kCities = 20'000;
+#else
+  constexpr std::int32_t kCities = 200'000;
+#endif
+  std::mt19937_64 rng(0x5a);
+  for (const TreeShape shape : {TreeShape::star, TreeShape::binary}) {
+    const Instance instance = generate_instance(shape, kCities, CoinPattern::mixed, 10000, rng);
+    const SolveReport report = solve_with_report(instance);
+    EXPECT_FALSE(report.walked) << to_string(shape);
+    EXPECT_LT(static_cast<double>(report.chain_steps),
+              0.05 * static_cast<double>(kCities) * kCities)
+        << to_string(shape);
+  }
+}
+
+}  // namespace
+}  // namespace gamebatch::willow

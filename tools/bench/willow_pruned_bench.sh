@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# willow pruned-search benchmark (issue 36): one case per file of each tree shape (random, path,
+# caterpillar, broom, binary, star) at N = 20,000 and 100,000, and the official large practice
+# file, solved by `gamebatch solve --jobs 2 --no-cache` against another build's gamebatch (the
+# previous main, whose forest walk does every start pair) in one interleaved series; then one
+# random tree of N = 10^6 by the candidate alone (the walk would take hours): time and peak memory.
+#
+#   tools/bench/willow_pruned_bench.sh [--quick] [BUILD_DIR] BASELINE_GAMEBATCH
+#
+# BUILD_DIR (default: build) must hold tools/gamebatch and tools/bench/{command_bench,
+# make_willow_case}. The baseline's answers are the expected ones; both builds' answers are
+# checked against them (the practice file's against its .correct). Prints one Markdown table per
+# case (progress on stderr) and the ratios (candidate time / baseline time). Targets: the random
+# tree of N = 100,000 at most 0.05x the baseline's time, the path of N = 100,000 at most 1.0x, the
+# practice file at most 1.0x. --quick: one run of each instead of 3.
+# Exits 1 when a run fails, an answer differs or a target is missed.
+set -euo pipefail
+# shellcheck source=tools/bench/bench_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench_lib.sh"
+
+bench_init 2 "$@"
+((${#positional[@]} == 2)) || {
+  bench_usage >&2
+  exit 2
+}
+baseline=$(realpath -m "${positional[1]}")
+[[ -x $baseline ]] || die "baseline '$baseline' is not an executable"
+
+gamebatch=$build/tools/gamebatch
+command_bench=$build/tools/bench/command_bench
+make_case=$build/tools/bench/make_willow_case
+bench_require_built "$gamebatch" "$command_bench" "$make_case"
+
+bench_make_scratch
+repeat=$((quick ? 1 : 3))
+
+solve_two_cores() {
+  echo "$(quote "$1") solve --problem willow --jobs 2 --no-cache"
+}
+candidate=$(solve_two_cores "$gamebatch")
+reference=$(solve_two_cores "$baseline")
+
+echo "## willow: the pruned search"
+echo
+bench_machine_line
+echo "$(date -u '+%Y-%m-%d %H:%M UTC'); build: \`$build\`; baseline: \`$baseline\`; repeats: $repeat."
+echo "One case per file (\`make_willow_case --shape S --cities N --seed 1\`, coins 0..10000),"
+echo "\`gamebatch solve --jobs 2 --no-cache\`. Ratio = candidate median wall time / baseline's."
+echo
+
+ratios=$scratch/ratios.md
+: >"$ratios"
+
+# bench_case NAME INPUT EXPECTED_ANSWERS TARGET_RATIO (empty: none): one interleaved series.
+bench_case() {
+  local name=$1 input=$2 expected=$3 target=$4
+  local answers limits table
+  answers=$(basename "${input%.in}").ans
+  limits=()
+  if [[ -n $target ]]; then
+    limits=(--min-ratio "$(awk -v t="$target" 'BEGIN { printf "%.6f", 1 / t }')")
+  fi
+  echo "### $name"
+  echo
+  table=$scratch/$name.md
+  if "$command_bench" --markdown --repeat "$repeat" --timeout 1200 "${limits[@]}" \
+    --run "gamebatch=$candidate --out {out} $(quote "$input")" \
+    --run "baseline=$reference --out {out} $(quote "$input")" \
+    --check "gamebatch={out}/$answers:$expected" \
+    --check "baseline={out}/$answers:$expected" >"$table"; then
+    cat "$table"
+  else
+    cat "$table"
+    fail_section
+  fi
+  echo
+  local mine theirs
+  mine=$(bench_column "$table" gamebatch 3)
+  theirs=$(bench_column "$table" baseline 3)
+  if [[ -n $mine && -n $theirs ]]; then
+    awk -v name="$name" -v a="$mine" -v b="$theirs" -v t="$target" 'BEGIN {
+      printf "| %s | %.3f | %.3f | %.4fx | %s |\n", name, a, b, a / b, t == "" ? "-" : "<= " t "x" }' \
+      >>"$ratios"
+  fi
+}
+
+for cities in 20000 100000; do
+  for shape in random path caterpillar broom binary star; do
+    input=$scratch/$shape-$cities.in
+    "$make_case" --shape "$shape" --cities "$cities" --seed 1 --output "$input" ||
+      die "make_willow_case failed for $shape"
+    expected=$scratch/expected-$shape-$cities
+    echo "$bench_name: answering $shape, N = $cities with the baseline first" >&2
+    sh -c "$reference --quiet --out $(quote "$expected") $(quote "$input")" 2>/dev/null ||
+      die "the baseline failed on $input"
+    target=""
+    if ((cities == 100000)); then
+      [[ $shape == random ]] && target=0.05
+      [[ $shape == path ]] && target=1.0
+    fi
+    bench_case "$shape, N = $cities" "$input" "$expected/$shape-$cities.ans" "$target"
+  done
+done
+
+practice=$scratch/D-large-practice.in
+cp tests/data/willow/D-large-practice.in "$practice"
+bench_case "D-large-practice (50 cases, N <= 4000)" "$practice" \
+  "$repo_root/tests/data/willow/D-large-practice.correct" 1.0
+
+echo "### Ratios"
+echo
+echo "| case | gamebatch median s | baseline median s | ratio | target |"
+echo "| :--- | ---: | ---: | ---: | :--- |"
+cat "$ratios"
+echo
+
+million=$scratch/random-1000000.in
+"$make_case" --shape random --cities 1000000 --seed 1 --output "$million" ||
+  die "make_willow_case failed for N = 10^6"
+echo "### random, N = 1000000 (no baseline: its walk would take hours)"
+echo
+if "$command_bench" --markdown --repeat 1 --timeout 1800 --no-baseline \
+  --run "gamebatch=$candidate --out {out} $(quote "$million")" >"$scratch/million.md"; then
+  cat "$scratch/million.md"
+else
+  cat "$scratch/million.md"
+  fail_section
+fi
+echo
+
+bench_finish
