@@ -13,16 +13,22 @@
 // running maximum gives it in O(1): O(d) per pair, two passes over the path (gather the cities'
 // branches from j up to i, then evaluate from the meeting outwards).
 //
-// Pruning. A row (A's start i) is worth its minimum; once some row's minimum alpha is known, a
-// row can be given up at the first j with V(i, j) <= alpha. The rows go in order of a cheap upper
-// bound (B starting on i or on a neighbour of i), so alpha is high early; a row whose bound is at
-// most alpha is skipped, and with it every later one. Within a row the j's go nearest first (a
-// breadth-first search from i, made only as far as the row gets), where B's best replies mostly
-// are. The answer is the largest minimum of a row evaluated whole; which rows get cut depends on
-// the schedule, the answer does not.
+// Search order. A row (A's start i) is worth the minimum of V(i, j) over B's starts j; the answer
+// is the largest row. Any j's evaluated so far give an upper bound of the row (their minimum).
+// Every row starts with the cheap bound of B starting on i or on a neighbour of i; then the row
+// with the highest bound is taken (best first, a priority queue): it is tried against the few B
+// starts that brought earlier rows down (the "killers": a far rich region that A must give up
+// fells many rows, and nearest-first finds it late), then against its own j's in breadth-first
+// order from i, nearest first, in batches that double, as long as it stays ahead of every other
+// row's bound. A row evaluated against every j while ahead of every other bound is the answer:
+// every other row is worth at most its bound. Nearest first and killers first were measured to
+// need far fewer pairs than "rows in bound order, each cut at the best row so far" (random trees
+// of N = 30,000: 0.001 to 0.065 N^2 chain steps against about 0.3 N^2).
 //
-// Threads. The first row (always whole) has its j's spread over the threads; the other rows are
-// taken one at a time in bound order from a shared counter, with one shared atomic alpha.
+// Threads. The cheap bounds are computed on all threads; a batch of a row's j's is spread over the
+// threads once it is large (a parallel reduction of the least value, ties to the lowest city).
+// The order of the search depends only on values, never on the schedule, so neither the answer
+// nor the work depends on the thread count.
 //
 // Budget. Each pair costs d + 1 chain steps; once the steps spent pass the caller's budget (about
 // what the forest walk would cost for the case), the search gives up and the walk answers.

@@ -26,9 +26,10 @@ std::string check_instance(const Instance& instance);
 // How solve() may compute; the defaults pick the fastest way that is exact. The switches exist so
 // that tests can check every way against every other.
 struct SolverOptions {
-  // The pruned search first: A's starts in order of a cheap upper bound of their value, each B
-  // start evaluated alone along the path between the two starts, nearest first, and a row given
-  // up as soon as it cannot beat the best row so far. false: the forest walk alone.
+  // The pruned search first (core/willow/pruned.cpp): each start pair evaluated alone along the
+  // path between the two starts, A's starts best first by an upper bound of their value, B's
+  // nearest first, and a start of A left as soon as another one's bound is higher. false: the
+  // forest walk alone.
   bool allow_pruned = true;
   // The pruned search's budget, as a multiple of what the forest walk would cost for the case:
   // once it has spent that, the walk answers. Tests force the fallback with a tiny one.
