@@ -36,8 +36,9 @@
 // is left running or unreaped (a sandboxed run's PID namespace ends with it; an unsandboxed one's
 // group and the tree seen outside it are killed). A box's program sees only the system's read-only
 // files, what its command names and what --sandbox-bind adds; it cannot reach the network nor keep
-// anything it wrote. Whatever happens to gamebatch itself, its boxes die with it (the keeper's
-// parent-death signal ends the box's PID namespace).
+// anything it wrote. Whatever happens to gamebatch itself, even kill -9, its boxes die with it:
+// a box's starter ends when gamebatch's socket closes, the keeper with its starter (a parent-death
+// signal), and every process of the box with the keeper, the init of its PID namespace.
 //
 // What it must never depend on: the answer cache (io/cache/), the games' formats, or anything
 // above io/. It may use the files room (io/files/: content hashes and reading files, for the
