@@ -33,11 +33,12 @@
 // after any run that changed it.
 //
 // What it promises. Nothing of a run outlives it: when run_limited returns, no process of the run
-// is left running or unreaped (a sandboxed run's PID namespace ends with it; an unsandboxed one's
-// group and the tree seen outside it are killed). A box's program sees only the system's read-only
-// files, what its command names and what --sandbox-bind adds; it cannot reach the network nor keep
-// anything it wrote. Whatever happens to gamebatch itself, even kill -9, its boxes die with it:
-// a box's starter ends when gamebatch's socket closes, the keeper with its starter (a parent-death
+// is left running or unreaped (after a sandboxed run the box's keeper, PID 1 of its namespace,
+// kills every other process of the box and reaps them; an unsandboxed run's group and the tree
+// seen outside it are killed). A box's program sees only the system's read-only files, what its
+// command names and what --sandbox-bind adds; it cannot reach the network nor keep anything it
+// wrote. Whatever happens to gamebatch itself, even kill -9, its boxes die with it: a box's
+// starter ends when gamebatch's socket closes, the keeper with its starter (a parent-death
 // signal), and every process of the box with the keeper, the init of its PID namespace.
 //
 // What it must never depend on: the answer cache (io/cache/), the games' formats, or anything
