@@ -28,7 +28,8 @@
 // Threads. The cheap bounds are computed on all threads; a batch of a row's j's is spread over the
 // threads once it is large (a parallel reduction of the least value, ties to the lowest city).
 // The order of the search depends only on values, never on the schedule, so neither the answer
-// nor the work depends on the thread count.
+// nor the work depends on the thread count (but for the moment a budget run-out is noticed: the
+// threads add their steps to the shared count in chunks).
 //
 // Budget. Each pair costs d + 1 chain steps; once the steps spent pass the caller's budget (about
 // what the forest walk would cost for the case), the search gives up and the walk answers.
