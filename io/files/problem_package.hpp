@@ -12,10 +12,12 @@
 // A plain directory of inputs (none of the above) is read as today: every *.in, X.in -> X.ans.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gamebatch::io {
@@ -41,16 +43,78 @@ std::filesystem::path layout_answer_path(Layout layout, const std::filesystem::p
 // the answers of a million files this way).
 std::string layout_answer_text(Layout layout, std::string input);
 
-// What a submission must get, from the directory it sits in (Kattis' names).
-enum class Expectation { accepted, wrong_answer, time_limit_exceeded, run_time_error };
+// What a submission must get, from the directory it sits in (Kattis' names); `stated`: its
+// directory says nothing (no verdict directory), what it must get is in its ExpectationRules.
+enum class Expectation { accepted, wrong_answer, time_limit_exceeded, run_time_error, stated };
 
-// "accepted", "wrong_answer", "time_limit_exceeded", "run_time_error".
+// "accepted", "wrong_answer", "time_limit_exceeded", "run_time_error", "stated".
 std::string_view expectation_name(Expectation expectation);
 
+// How a group's points come from its tests' verdicts (Kattis 2025-09 score_aggregation; CMS
+// GroupMin is min, Sum is sum):
+//   min        the group's max_score when every test is AC, else 0;
+//   pass_fail  the same (Kattis' name for a group whose tests all must pass);
+//   sum        max_score times the share of its tests that are AC.
+enum class ScoreAggregation { min, pass_fail, sum };
+
+// "min", "pass-fail", "sum" (as test_group.yaml spells them).
+std::string_view aggregation_name(ScoreAggregation aggregation);
+
+// An inclusive range of a game parameter's values (a group's limit: "n = 1..10").
+struct ParameterRange {
+  std::string parameter;  // the statement's name: willow T N C, doublemove T n k, ...
+  std::int64_t min = 0;
+  std::int64_t max = 0;
+  friend bool operator==(const ParameterRange&, const ParameterRange&) = default;
+};
+
+// A group of tests (a subtask) with its points.
+struct TestGroup {
+  // The name setters use in @check- lines and in the table: "sample", "small" (kattis
+  // data/secret/small/; cms: the plan's name, else "subtask1", "subtask2", ... in task.yaml's order).
+  std::string name;
+  // Its path under data/ as the Kattis format names groups in submissions.yaml: "sample",
+  // "secret/small"; cms: "secret/" + name.
+  std::string path;
+  double max_score = 0;  // "sample": 0
+  ScoreAggregation aggregation = ScoreAggregation::min;
+  // Its tests: input files, absolute and lexically normal, in the package's input order. A test
+  // may be in several groups (CMS regexes, a plan's `include`).
+  std::vector<std::filesystem::path> tests;
+  // Where it was read: "data/secret/small/test_group.yaml", "task.yaml score_type_parameters[1]".
+  std::string source;
+  // The limits of its tests narrower than the statement's: from the package's gamebatch.toml
+  // (io/files/package_plan.hpp), with those of the groups that include it; empty when none.
+  std::vector<ParameterRange> limits;
+};
+
+// Verdict names in expectations are ours (pipeline/judge.hpp): AC WA TLE MLE RE. Kattis' RTE reads
+// as RE and MLE (the Kattis format has no MLE of its own).
+//
+// One thing a submission must get, on the whole package or on some groups.
+struct ExpectationRule {
+  // Empty: every test of the package (submissions.yaml's top level); else a glob ('*', '?') over
+  // group names and paths ("small", "secret/small", "secret/*", "secret": every group but
+  // "sample"). A pattern that names no group of the package is an error when it is read.
+  std::string groups;
+  // Every judged test in scope must get one of these; unset: anything.
+  std::optional<std::vector<std::string>> permitted;
+  // Some judged test in scope must get one of these; unset: nothing required.
+  std::optional<std::vector<std::string>> required;
+  // The score (of each group in scope; of the whole submission when `groups` is empty) must lie
+  // in [first, second].
+  std::optional<std::pair<double, double>> score;
+  // Where it was said, for messages: "submissions/submissions.yaml:4",
+  // "partial/brute.cpp:3 @check-accepted".
+  std::string source;
+};
+
 struct PackageSubmission {
-  std::string name;            // relative to the package, '/'-separated: "accepted/sol.cpp"
+  std::string name;            // relative to submissions/, '/'-separated: "accepted/sol.cpp"
   std::filesystem::path path;  // a source file, an executable, or a directory (multi-file)
   Expectation expected = Expectation::accepted;
+  // What submissions/submissions.yaml and the source's task-maker @check- lines say of it.
+  std::vector<ExpectationRule> rules;
 };
 
 struct ProblemPackage {
@@ -61,6 +125,11 @@ struct ProblemPackage {
   // no data/; polygon: tests/; cms: input/), walked recursively for the layout's input names.
   std::vector<std::filesystem::path> input_roots;
   std::vector<PackageSubmission> submissions;  // sorted by name
+  // Its test groups (subtasks), "sample" first when there is one; empty: the package has none
+  // (its tests are judged pass-fail as one set, as before groups).
+  std::vector<TestGroup> groups;
+  // The package's plan, PACKAGE/gamebatch.toml, when it has one (io/files/package_plan.hpp).
+  std::filesystem::path plan;
   // The package's own time limit, where it gives one (kattis: problem.yaml limits: time_limit;
   // polygon: problem.xml <time-limit> in ms; cms: task.yaml time_limit), and where it was read.
   std::optional<double> time_limit_seconds;
