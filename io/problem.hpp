@@ -117,13 +117,23 @@ class Problem {
     return file;
   }
 
+  // The parameters the statement names, whose values a group of tests may narrow (a subtask's
+  // "n <= 10"): willow T N C, doublemove T n k, wallgame T h w, boigame t n. None by default.
+  virtual std::vector<std::string_view> parameters() const { return {}; }
+
   // Where `text`, a valid input for parse(), leaves the limits of the game's official statement
-  // (narrower than gamebatch's: `gamebatch validate`). Throws InputError as parse() does for a
-  // file that is no valid input at all. By default a game has no limits of its own beyond its
-  // format's.
-  virtual OfficialLimitReport check_official_limits(std::string_view text) const {
+  // (narrower than gamebatch's: `gamebatch validate`), and the narrower limits `check` holds.
+  // Throws InputError as parse() does for a file that is no valid input at all. By default a game
+  // has no limits of its own beyond its format's.
+  virtual void check_limits(std::string_view text, OfficialLimitCheck& /*check*/) const {
     parse(text);
-    return {};
+  }
+
+  // check_limits with the statement's limits alone.
+  OfficialLimitReport check_official_limits(std::string_view text) const {
+    OfficialLimitCheck check;
+    check_limits(text, check);
+    return OfficialLimitReport::of(check);
   }
 
   // Smaller variants of the case whose canonical() text is `canonical`, as canonical texts, the

@@ -106,14 +106,16 @@ class TokenScanner {
 
 // The layout the games' files share: the number of cases T (1 to max_cases), T cases each read
 // by parse_case(scanner, case_number), then nothing but whitespace. With `official`, a T above
-// official_max_cases (the statement's limit; 0: none) is noted there.
+// official_max_cases (the statement's limit; 0: none) is noted there, and T is checked
+// against the narrower limits `official` holds.
 template <typename ParseCase>
 auto read_cases(std::string_view text, std::int64_t max_cases, ParseCase&& parse_case,
                 OfficialLimitCheck* official = nullptr, std::int64_t official_max_cases = 0) {
   TokenScanner scanner(text);
   const std::int64_t case_count = scanner.read_int("the number of cases T", 1, max_cases);
-  if (official != nullptr && official_max_cases != 0) {
-    official->require(scanner.last_token_line(), case_count, 1, official_max_cases, "T",
+  if (official != nullptr) {  // also without a statement limit: a group may narrow T
+    official->require(scanner.last_token_line(), case_count, 1,
+                      official_max_cases != 0 ? official_max_cases : max_cases, "T",
                       [] { return std::string("the number of cases T"); });
   }
   std::vector<std::invoke_result_t<ParseCase&, TokenScanner&, std::int64_t>> cases;

@@ -189,9 +189,13 @@ std::vector<Board> parse_file(std::string_view text) {
   return parse_file(text, nullptr);
 }
 
+void check_limits(std::string_view text, OfficialLimitCheck& official) {
+  parse_file(text, &official);
+}
+
 OfficialLimitReport check_official_limits(std::string_view text) {
   OfficialLimitCheck official;
-  parse_file(text, &official);
+  check_limits(text, official);
   return OfficialLimitReport::of(official);
 }
 

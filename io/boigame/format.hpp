@@ -26,6 +26,8 @@ std::vector<Board> parse_file(std::string_view text);
 // Parses a whole file as parse_file does (throwing the same InputError for a bad one) and lists
 // where it leaves the statement's limits above.
 OfficialLimitReport check_official_limits(std::string_view text);
+// The same into `check`, which may hold narrower limits (a group's) and note largest values.
+void check_limits(std::string_view text, OfficialLimitCheck& check);
 
 // Writes one test (no test count) in the official format: the canonical form of a parsed board.
 std::string format_board(const Board& board);

@@ -85,8 +85,10 @@ class BoigameProblem final : public Problem {
            "who wins";
   }
   std::uint32_t solver_version() const override { return 1; }
-  OfficialLimitReport check_official_limits(std::string_view text) const override {
-    return boigame::check_official_limits(text);
+  std::vector<std::string_view> parameters() const override { return {"t", "n"}; }
+
+  void check_limits(std::string_view text, OfficialLimitCheck& check) const override {
+    boigame::check_limits(text, check);
   }
   std::vector<std::string> shrink_candidates(std::string_view canonical) const override {
     return shrink_canonical_case<Board>(*this, canonical, &parse_file,

@@ -53,9 +53,14 @@ Instance parse_case(TokenScanner& scanner, std::int64_t case_number, OfficialLim
   if (official != nullptr)
     official->require(line_of_n, n, 1, kOfficialMaxN, "n", describe_n);
   const std::size_t line_of_k = scanner.line();
-  const std::int64_t k = scanner.read_int(
-      [&] { return "k" + of_case() + ", the number of given declarations (at most n + 1)"; }, 0,
-      n + 1);
+  auto describe_k = [&] {
+    std::string text = "k";  // appended, as describe_n's
+    text += of_case();
+    return text + ", the number of given declarations (at most n + 1)";
+  };
+  const std::int64_t k = scanner.read_int(describe_k, 0, n + 1);
+  if (official != nullptr)  // the format's bound is the statement's; a group may narrow k
+    official->require(line_of_k, k, 0, n + 1, "k", describe_k);
   Instance instance;
   instance.n = static_cast<int>(n);
   instance.declarations.reserve(static_cast<std::size_t>(k));  // k <= kMaxN + 1
@@ -90,11 +95,18 @@ std::vector<Instance> parse_file(std::string_view text) {
   });
 }
 
+void check_limits(std::string_view text, OfficialLimitCheck& official) {
+  read_cases(
+      text, kMaxCases,
+      [&official](TokenScanner& scanner, std::int64_t case_number) {
+        return parse_case(scanner, case_number, &official);
+      },
+      &official);
+}
+
 OfficialLimitReport check_official_limits(std::string_view text) {
   OfficialLimitCheck official;
-  read_cases(text, kMaxCases, [&official](TokenScanner& scanner, std::int64_t case_number) {
-    return parse_case(scanner, case_number, &official);
-  });
+  check_limits(text, official);
   return OfficialLimitReport::of(official);
 }
 

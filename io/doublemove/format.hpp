@@ -25,6 +25,8 @@ std::vector<Instance> parse_file(std::string_view text);
 // Parses a whole file as parse_file does (throwing the same InputError for a bad one) and lists
 // where it leaves the original's limit above.
 OfficialLimitReport check_official_limits(std::string_view text);
+// The same into `check`, which may hold narrower limits (a group's) and note largest values.
+void check_limits(std::string_view text, OfficialLimitCheck& check);
 
 // One case (no case count): "n k" and then one "a b" line per declaration.
 std::string format_case(const Instance& instance);

@@ -112,8 +112,10 @@ class DoublemoveProblem final : public Problem {
            "Alice's winning pick sequences";
   }
   std::uint32_t solver_version() const override { return 1; }
-  OfficialLimitReport check_official_limits(std::string_view text) const override {
-    return doublemove::check_official_limits(text);
+  std::vector<std::string_view> parameters() const override { return {"T", "n", "k"}; }
+
+  void check_limits(std::string_view text, OfficialLimitCheck& check) const override {
+    doublemove::check_limits(text, check);
   }
   std::vector<std::string> shrink_candidates(std::string_view canonical) const override {
     return shrink_canonical_case<Instance>(*this, canonical, &parse_file,

@@ -43,6 +43,8 @@ std::string_view expectation_name(Expectation expectation) {
       return "time_limit_exceeded";
     case Expectation::run_time_error:
       return "run_time_error";
+    case Expectation::stated:
+      return "stated";
   }
   return "accepted";
 }
@@ -605,7 +607,7 @@ void read_problem_xml(ProblemPackage& package) {
       package.warnings.push_back(name + ": named by problem.xml but missing; skipped");
       return;
     }
-    package.submissions.push_back({name, path, *expected});
+    package.submissions.push_back({name, path, *expected, {}});
   };
   for (const XmlTag& tag : tags) {
     if (tag.name == "solution") {
@@ -655,7 +657,7 @@ void read_kattis_submissions(ProblemPackage& package) {
       if (is_ignored_name(name))
         continue;
       package.submissions.push_back(
-          {group_name + "/" + name, entry.path().lexically_normal(), verdict->second});
+          {group_name + "/" + name, entry.path().lexically_normal(), verdict->second, {}});
     }
   }
 }
@@ -680,7 +682,7 @@ void read_cms_submissions(ProblemPackage& package) {
       continue;
     }
     package.submissions.push_back(
-        {relative, entry.path().lexically_normal(), Expectation::accepted});
+        {relative, entry.path().lexically_normal(), Expectation::accepted, {}});
   }
 }
 

@@ -85,11 +85,18 @@ std::vector<Board> parse_file(std::string_view text) {
   });
 }
 
+void check_limits(std::string_view text, OfficialLimitCheck& official) {
+  read_cases(
+      text, kMaxCases,
+      [&official](TokenScanner& scanner, std::int64_t case_number) {
+        return parse_case(scanner, case_number, &official);
+      },
+      &official);
+}
+
 OfficialLimitReport check_official_limits(std::string_view text) {
   OfficialLimitCheck official;
-  read_cases(text, kMaxCases, [&official](TokenScanner& scanner, std::int64_t case_number) {
-    return parse_case(scanner, case_number, &official);
-  });
+  check_limits(text, official);
   return OfficialLimitReport::of(official);
 }
 

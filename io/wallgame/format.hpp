@@ -38,6 +38,8 @@ std::vector<Board> parse_file(std::string_view text);
 // Parses a whole file as parse_file does (throwing the same InputError for a bad one) and lists
 // where it leaves the original's limits above.
 OfficialLimitReport check_official_limits(std::string_view text);
+// The same into `check`, which may hold narrower limits (a group's) and note largest values.
+void check_limits(std::string_view text, OfficialLimitCheck& check);
 
 // One case (no case count) as the format writes it: "h w\n" and one line per row. The canonical
 // form of a parsed case.

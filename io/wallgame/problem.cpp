@@ -33,8 +33,10 @@ class WallgameProblem final : public Problem {
     return "TopCoder SRM 580 WallGameDiv1: Rabbit walks a token down a board, Eel builds walls";
   }
   std::uint32_t solver_version() const override { return 1; }
-  OfficialLimitReport check_official_limits(std::string_view text) const override {
-    return wallgame::check_official_limits(text);
+  std::vector<std::string_view> parameters() const override { return {"T", "h", "w"}; }
+
+  void check_limits(std::string_view text, OfficialLimitCheck& check) const override {
+    wallgame::check_limits(text, check);
   }
   std::vector<std::string> shrink_candidates(std::string_view canonical) const override {
     return shrink_canonical_case<Board>(*this, canonical, &parse_file,

@@ -66,14 +66,18 @@ std::vector<Instance> parse_file(std::string_view text) {
   });
 }
 
-OfficialLimitReport check_official_limits(std::string_view text) {
-  OfficialLimitCheck official;
+void check_limits(std::string_view text, OfficialLimitCheck& official) {
   read_cases(
       text, kMaxCases,
       [&official](TokenScanner& scanner, std::int64_t case_number) {
         return parse_case(scanner, case_number, &official);
       },
       &official, kOfficialMaxCases);
+}
+
+OfficialLimitReport check_official_limits(std::string_view text) {
+  OfficialLimitCheck official;
+  check_limits(text, official);
   return OfficialLimitReport::of(official);
 }
 

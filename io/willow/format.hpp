@@ -26,6 +26,8 @@ std::vector<Instance> parse_file(std::string_view text);
 // Parses a whole file as parse_file does (throwing the same InputError for a bad one) and lists
 // where it leaves the statement's limits above.
 OfficialLimitReport check_official_limits(std::string_view text);
+// The same into `check`, which may hold narrower limits (a group's) and note largest values.
+void check_limits(std::string_view text, OfficialLimitCheck& check);
 
 // Writes one case (no case count) in the official format: the canonical form of a parsed case.
 // Its roads must be in official labelling, as parse_file returns them.

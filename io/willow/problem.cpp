@@ -32,8 +32,10 @@ class WillowProblem final : public Problem {
     return "Code Jam 2014 R3 D: coins on a tree, minimax over both players' start cities";
   }
   std::uint32_t solver_version() const override { return 1; }
-  OfficialLimitReport check_official_limits(std::string_view text) const override {
-    return willow::check_official_limits(text);
+  std::vector<std::string_view> parameters() const override { return {"T", "N", "C"}; }
+
+  void check_limits(std::string_view text, OfficialLimitCheck& check) const override {
+    willow::check_limits(text, check);
   }
   std::vector<std::string> shrink_candidates(std::string_view canonical) const override {
     return shrink_canonical_case<Instance>(*this, canonical, &parse_file,
