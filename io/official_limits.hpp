@@ -63,8 +63,8 @@ class OfficialLimitCheck {
     const std::string_view parameter = parameter_of(symbol);
     for (const NarrowLimit& limit : narrower_) {
       if (limit.parameter == parameter && (value < limit.min || value > limit.max)) {
-        add(line, describe() + " is " + std::to_string(value) + "; " + limit.owner +
-                      " requires " + std::to_string(limit.min) + " <= " + std::string(symbol) +
+        add(line, describe() + " is " + std::to_string(value) + "; " + limit.owner + " requires " +
+                      std::to_string(limit.min) + " <= " + std::string(symbol) +
                       " <= " + std::to_string(limit.max));
       }
     }

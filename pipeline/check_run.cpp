@@ -269,6 +269,8 @@ std::string_view expected_short_name(io::Expectation expected) {
       return "TLE";
     case io::Expectation::run_time_error:
       return "RE";
+    case io::Expectation::stated:
+      return "rules";
   }
   return "?";
 }

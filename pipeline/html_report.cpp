@@ -922,4 +922,36 @@ std::string stress_page(const nlohmann::json& header, const StressOptions& optio
   return html + page_end(header, false);
 }
 
+std::string build_page(const nlohmann::json& report) {
+  const std::string game = member_text(report, "game", "");
+  std::string html = page_start("gamebatch build " + game + " report");
+  html += "<h1>gamebatch build: " + escape_html(member_text(report, "package", "")) + "</h1>\n";
+  const std::size_t failures = report.value("failures", nlohmann::json::array()).size();
+  html += "<div class=\"cards\">" + card("tests", json_text(report.value("tests", 0))) +
+          card("made", json_text(report.value("made", 0))) +
+          card("unchanged", json_text(report.value("unchanged", 0))) +
+          card("files written", json_text(report.value("files_written", 0))) +
+          card("not written", std::to_string(failures), failures != 0) +
+          card("time", seconds_text(report.value("seconds", 0.0))) + "</div>\n";
+  html +=
+      "<h2>Groups</h2>\n<table>\n<tr><th>group</th><th class=\"num\">tests</th>"
+      "<th>largest values</th><th class=\"num\">points</th></tr>\n";
+  for (const auto& group : report.value("groups", nlohmann::json::array())) {
+    std::string largest;
+    for (const auto& [parameter, value] : group.value("largest", nlohmann::json::object()).items())
+      largest += (largest.empty() ? "" : ", ") + parameter + " &le; " + json_text(value);
+    html += "<tr><td class=\"mono\">" + escape_html(member_text(group, "name", "")) +
+            "</td><td class=\"num\">" + json_text(group.value("tests", 0)) + "</td><td>" + largest +
+            "</td><td class=\"num\">" + json_text(group.value("score", 0)) + "</td></tr>\n";
+  }
+  html += "</table>\n";
+  if (failures != 0) {
+    html += "<h2>Tests not written</h2>\n<ul>\n";
+    for (const auto& failure : report["failures"])
+      html += "<li class=\"mono\">" + escape_html(failure.get<std::string>()) + "</li>\n";
+    html += "</ul>\n";
+  }
+  return html + page_end(report);
+}
+
 }  // namespace gamebatch::pipeline

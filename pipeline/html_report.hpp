@@ -102,4 +102,8 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
 std::string stress_page(const nlohmann::json& header, const StressOptions& options,
                         const StressResult& result);
 
+// The build page: the groups with their tests, largest values and points, and the tests that
+// were not written (a limit broken). `report` is build's JSON report (gamebatch-build/1).
+std::string build_page(const nlohmann::json& report);
+
 }  // namespace gamebatch::pipeline

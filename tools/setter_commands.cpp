@@ -18,7 +18,9 @@
 #include <spdlog/spdlog.h>
 
 #include "io/files/atomic_file.hpp"
+#include "io/files/content_hash.hpp"
 #include "io/files/input_set.hpp"
+#include "io/files/package_plan.hpp"
 #include "io/files/problem_package.hpp"
 #include "io/input_error.hpp"
 #include "io/problem.hpp"
@@ -27,6 +29,7 @@
 #include "pipeline/cache_session.hpp"
 #include "pipeline/check_run.hpp"
 #include "pipeline/html_report.hpp"
+#include "pipeline/package_build.hpp"
 #include "pipeline/stress_run.hpp"
 #include "tools/cli.hpp"
 #include "tools/solve_command.hpp"
@@ -869,12 +872,262 @@ int run_stress(const StressArguments& arguments) {
   return page_written ? kExitCounterexample : kExitUsage;
 }
 
+// ---- build ----
+
+void add_build_command(CLI::App& app, BuildArguments& arguments) {
+  CLI::App* build = app.add_subcommand(
+      "build", "Make a problem package's test data from its plan, PACKAGE/gamebatch.toml");
+  build->footer(
+      "Makes every test of the plan (gen's generators, copies of the package's files, generator\n"
+      "programs run in the sandbox with the test's seed as their last argument), checks each\n"
+      "against the statement's limits and those of its groups, solves it exactly (through the\n"
+      "answer cache, as solve) and writes it in the layout: kattis data/sample/, data/secret/\n"
+      "GROUP/NAME.in and .ans with test_group.yaml; cms input/, output/ and task.yaml's groups.\n"
+      "A rebuild makes only what changed (PACKAGE/.gamebatch-build.json records what the\n"
+      "build wrote) and removes what the plan no longer names; files it did not write are\n"
+      "never touched. Ends with one line per group (tests, largest value of each parameter,\n"
+      "points) and a summary line on stderr.\n"
+      "Exit status: 0 built, 1 some test broke a limit or could not be made (it is not\n"
+      "written), 2 usage error (a plan error names file, line and key), 130 interrupted.");
+  build->add_option("PACKAGE", arguments.package, "The package directory (holding gamebatch.toml)")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  build
+      ->add_option_function<std::string>(
+          "--layout",
+          [&arguments](const std::string& name) { arguments.layout = io::parse_layout(name); },
+          "kattis or cms (default: the plan's layout, else kattis)")
+      ->type_name("LAYOUT")
+      ->check(CLI::IsMember({"kattis", "cms"}));
+  add_judge_options(*build, arguments.judge);
+  build->add_option("--cache", arguments.cache_file, "The answer cache file, as solve's")
+      ->type_name("FILE");
+  build->add_flag("--no-cache", arguments.no_cache, "Solve every answer; no cache");
+  build->add_option("--report", arguments.report_file, "Write what was built to FILE.json")
+      ->type_name("FILE");
+  add_html_option(*build, arguments.html_file,
+                  "Write a self-contained HTML page to FILE: the groups, their tests and limits");
+}
+
+// CLI11 of gen's game options, for a plan's `gen = "..."` entries.
+struct GenEntryParser {
+  CLI::App app{"gen"};
+  GameOptionArguments game;
+  std::int64_t cases_per_file = 1;
+  GenEntryParser() {
+    app.allow_windows_style_options(false);
+    add_game_options(app, game);
+    app.add_option("--cases-per-file", cases_per_file);
+  }
+};
+
+// The maker of one `gen` entry; throws io::UsageError naming the plan's line.
+pipeline::EntryMaker gen_entry_maker(const io::PackagePlan& plan, const io::PlanEntry& entry) {
+  GenEntryParser parser;
+  io::GenerateOptions options;
+  try {
+    parser.app.parse(entry.text, false);
+    options.cases_per_file = parser.cases_per_file;
+    options.file_count = 1;
+    options.out_dir = ".";
+    options = checked_generate_options(plan.game, parser.game, std::move(options));
+  } catch (const CLI::Error& error) {
+    throw io::UsageError(plan.file.string() + ":" + std::to_string(entry.line) + ": gen = \"" +
+                         entry.text + "\": " + error.what());
+  }
+  pipeline::EntryMaker maker;
+  maker.recipe = std::string("gen ") + kVersion + " " + entry.text;
+  maker.make = [game = options.game, cases = options.cases_per_file](std::uint64_t seed,
+                                                                     std::int64_t) {
+    return io::generate_file_text(game, seed, 1, cases);
+  };
+  return maker;
+}
+
+int run_build(const BuildArguments& arguments) {
+  const std::size_t threads = thread_count(arguments.judge.jobs);
+  tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism, threads);
+  apply_memory_budget(std::nullopt);
+  const std::filesystem::path root =
+      std::filesystem::absolute(arguments.package).lexically_normal();
+  pipeline::BuildOptions options;
+  try {
+    options.plan = io::read_package_plan(root / io::kPlanFileName);
+  } catch (const io::UsageError& error) {
+    spdlog::error("{}", error.what());
+    return kExitUsage;
+  }
+  options.problem = io::find_problem(options.plan.game);
+  options.root = root;
+  options.layout = arguments.layout.value_or(options.plan.layout);
+  options.jobs = threads;
+
+  // Generator programs: sources compiled once (as check's solutions), run in the sandbox.
+  io::LanguageTable languages;
+  if (!load_languages(arguments.judge, languages))
+    return kExitUsage;
+  std::unique_ptr<io::SandboxPool> sandbox;
+  RunSettings settings;
+  settings.cache_file = arguments.cache_file;
+  settings.no_cache = arguments.no_cache;
+  std::optional<CompiledStore> store;
+  const pipeline::JudgeLimits limits = judge_limits(arguments.judge);
+  try {
+    for (std::size_t group = 0; group < options.plan.groups.size(); ++group) {
+      std::vector<pipeline::EntryMaker> makers;
+      for (const io::PlanEntry& entry : options.plan.groups[group].tests) {
+        pipeline::EntryMaker maker;
+        if (entry.kind == io::PlanEntry::Kind::gen) {
+          maker = gen_entry_maker(options.plan, entry);
+        } else if (entry.kind == io::PlanEntry::Kind::copy) {
+          const std::filesystem::path file = root / entry.text;
+          std::string content;
+          try {
+            content = io::read_file(file);
+          } catch (const std::exception& error) {
+            throw io::UsageError(options.plan.file.string() + ":" + std::to_string(entry.line) +
+                                 ": copy = \"" + entry.text + "\": " + error.what());
+          }
+          maker.recipe = "copy " + io::hex(io::content_hash128({}, {content}));
+          maker.make = [content](std::uint64_t, std::int64_t) { return content; };
+        } else {
+          // "PROGRAM ARGS...": a source of the package is compiled; else a command as it is.
+          const std::string program = entry.text.substr(0, entry.text.find(' '));
+          const std::string rest =
+              entry.text.size() > program.size() ? entry.text.substr(program.size()) : "";
+          std::string command = entry.text;
+          std::string recipe = "run " + entry.text;
+          const std::filesystem::path source = root / program;
+          std::error_code error;
+          if (!sandbox) {
+            if (!make_sandbox(arguments.judge, sandbox))
+              return kExitUsage;
+          }
+          if (std::filesystem::exists(source, error) &&
+              io::language_of(languages, source) != nullptr) {
+            if (!store)
+              store.emplace(settings);
+            io::BuildSettings build;
+            build.store = store->path();
+            build.sandbox = sandbox.get();
+            const io::BuiltSolution built = io::build_solution(source, languages, build);
+            if (built.compile_error) {
+              spdlog::error("{}:{}: cannot compile {}:\n{}", options.plan.file.string(), entry.line,
+                            program, *built.compile_error);
+              return kExitUsage;
+            }
+            command = built.command + rest;
+            recipe = "run " + built.key + rest;
+          }
+          maker.recipe = recipe;
+          io::SandboxPool* pool = sandbox.get();
+          maker.make = [command, limits, pool](std::uint64_t seed, std::int64_t) {
+            const io::ProcessResult result =
+                io::run_limited(command + " " + std::to_string(seed), io::StdinText{""},
+                                pipeline::process_limits(limits), pool);
+            if (result.end == io::ProcessEnd::interrupted)
+              throw StopRequested{};
+            if (result.end != io::ProcessEnd::exited || result.exit_status != 0 ||
+                result.cpu_seconds > limits.time_limit_seconds) {
+              std::string why = "the generator '" + command + "' failed";
+              if (result.end == io::ProcessEnd::exited)
+                why += " (exit status " + std::to_string(result.exit_status) + ")";
+              else if (result.cpu_seconds > limits.time_limit_seconds)
+                why += " (over the time limit)";
+              if (!result.stderr_tail.empty())
+                why += ": " + result.stderr_tail.substr(0, result.stderr_tail.find('\n'));
+              throw std::runtime_error(why);
+            }
+            return result.output;
+          };
+        }
+        makers.push_back(std::move(maker));
+      }
+      options.makers.push_back(std::move(makers));
+    }
+  } catch (const io::UsageError& error) {
+    spdlog::error("{}", error.what());
+    return kExitUsage;
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    return kExitUsage;
+  }
+  if (!arguments.html_file.empty() && !html_page_writable(arguments.html_file))
+    return kExitUsage;
+  std::unique_ptr<pipeline::CacheSession> cache;
+  if (!open_cache(settings, std::nullopt, *options.problem, cache))
+    return kExitUsage;
+  options.cache = cache.get();
+
+  pipeline::BuildResult result;
+  try {
+    result = pipeline::build_package(options);
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    return kExitRejected;
+  }
+  if (cache != nullptr) {
+    cache->finish();
+    cache.reset();
+  }
+  for (const std::string& warning : result.warnings)
+    spdlog::warn("{}", warning);
+  for (const std::string& failure : result.failures)
+    spdlog::error("{}", failure);
+  for (const std::string& line : pipeline::group_summary_lines(result))
+    std::printf("%s\n", line.c_str());
+  std::fflush(stdout);
+  int status = result.failures.empty() ? kExitSolved : kExitRejected;
+  nlohmann::ordered_json report = {{"schema", "gamebatch-build/1"},
+                                   {"gamebatch_version", kVersion},
+                                   {"package", root.string()},
+                                   {"game", options.plan.game},
+                                   {"layout", io::layout_name(options.layout)}};
+  nlohmann::ordered_json groups = nlohmann::ordered_json::array();
+  for (const pipeline::GroupSummary& group : result.groups) {
+    nlohmann::ordered_json largest = nlohmann::ordered_json::object();
+    for (const auto& [parameter, value] : group.largest) {
+      if (value >= 0)
+        largest[parameter] = value;
+    }
+    groups.push_back({{"name", group.name},
+                      {"tests", group.tests},
+                      {"score", group.score},
+                      {"largest", largest}});
+  }
+  report["groups"] = groups;
+  report["tests"] = result.tests;
+  report["made"] = result.made;
+  report["unchanged"] = result.unchanged;
+  report["files_written"] = result.written;
+  report["files_removed"] = result.removed;
+  report["failures"] = result.failures;
+  report["warnings"] = result.warnings;
+  report["interrupted"] = result.interrupted;
+  report["seconds"] = result.seconds;
+  if (!arguments.report_file.empty()) {
+    try {
+      io::write_file_atomically(arguments.report_file, report.dump(2) + "\n");
+    } catch (const std::exception& error) {
+      spdlog::error("cannot write the report {}: {}", arguments.report_file, error.what());
+      status = kExitRejected;
+    }
+  }
+  if (!arguments.html_file.empty() &&
+      !write_html_page(arguments.html_file,
+                       pipeline::build_page(nlohmann::json::parse(report.dump()))))
+    status = kExitRejected;
+  std::fprintf(stderr, "%s\n", pipeline::build_summary_line(result).c_str());
+  return status;
+}
+
 }  // namespace
 
 void add_setter_commands(CLI::App& app, SetterArguments& arguments) {
   add_validate_command(app, arguments.validate);
   add_check_command(app, arguments.check);
   add_stress_command(app, arguments.stress);
+  add_build_command(app, arguments.build);
 }
 
 int run_setter_command(const CLI::App& app, const SetterArguments& arguments) {
@@ -884,6 +1137,8 @@ int run_setter_command(const CLI::App& app, const SetterArguments& arguments) {
     return run_check(arguments.check);
   if (app.got_subcommand("stress"))
     return run_stress(arguments.stress);
+  if (app.got_subcommand("build"))
+    return run_build(arguments.build);
   return -1;
 }
 

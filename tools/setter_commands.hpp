@@ -63,13 +63,24 @@ struct StressArguments {
   io::GameOptions game;  // checked when parsing ends
 };
 
+struct BuildArguments {
+  std::string package;
+  std::optional<io::Layout> layout;  // unset: the plan's
+  JudgeArguments judge;              // --jobs, and the sandbox of generator programs
+  std::string cache_file;
+  bool no_cache = false;
+  std::string report_file;
+  std::string html_file;
+};
+
 struct SetterArguments {
   ValidateArguments validate;
   CheckArguments check;
   StressArguments stress;
+  BuildArguments build;
 };
 
-// Adds `validate`, `check` and `stress` to `app`.
+// Adds `validate`, `check`, `stress` and `build` to `app`.
 void add_setter_commands(CLI::App& app, SetterArguments& arguments);
 
 // Runs whichever of them was parsed; returns the exit status, or -1 when none was.

@@ -161,8 +161,8 @@ class PlanReader {
 
   PlanGroup read_group(const toml::table& table, const PackagePlan& plan) {
     context_.clear();
-    reject_unknown_keys(table,
-                        std::array<std::string_view, 5>{"name", "score", "limits", "include", "test"});
+    reject_unknown_keys(
+        table, std::array<std::string_view, 5>{"name", "score", "limits", "include", "test"});
     PlanGroup group;
     group.line = table.source().begin.line;
     const toml::node* name = table.get("name");
@@ -197,9 +197,10 @@ class PlanReader {
       for (const toml::node& item : *names) {
         const auto* text = item.as_string();
         const auto earlier =
-            text == nullptr ? plan.groups.end()
-                            : std::find_if(plan.groups.begin(), plan.groups.end(),
-                                           [&](const PlanGroup& g) { return g.name == text->get(); });
+            text == nullptr
+                ? plan.groups.end()
+                : std::find_if(plan.groups.begin(), plan.groups.end(),
+                               [&](const PlanGroup& g) { return g.name == text->get(); });
         if (earlier == plan.groups.end())
           fail(item.source(), "'include' names no earlier group");
         group.include.push_back(static_cast<std::size_t>(earlier - plan.groups.begin()));
@@ -266,7 +267,8 @@ std::vector<NarrowLimit> test_limits(const PackagePlan& plan, std::size_t group)
   std::vector<NarrowLimit> limits;
   for (const std::size_t holder : groups_holding(plan, group)) {
     for (const ParameterRange& range : plan.groups[holder].limits)
-      limits.push_back({range.parameter, range.min, range.max, "group " + plan.groups[holder].name});
+      limits.push_back(
+          {range.parameter, range.min, range.max, "group " + plan.groups[holder].name});
   }
   return limits;
 }

@@ -1,0 +1,528 @@
+#include "pipeline/package_build.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <set>
+#include <system_error>
+
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+#include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
+
+#include "core/stop_request.hpp"
+#include "io/files/atomic_file.hpp"
+#include "io/files/content_hash.hpp"
+#include "io/files/input_set.hpp"
+#include "io/input_error.hpp"
+#include "pipeline/solve_run.hpp"
+
+namespace gamebatch::pipeline {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr const char* kManifestSchema = "gamebatch-build/1";
+
+std::string hash_of(std::string_view content) {
+  return io::hex(io::content_hash128({}, {content}));
+}
+
+// The hash of the file at `path`, or "" when it cannot be read.
+std::string hash_of_file(const fs::path& path) {
+  std::error_code error;
+  if (!fs::is_regular_file(path, error))
+    return "";
+  try {
+    return hash_of(io::read_file(path));
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
+struct PlannedTest {
+  std::size_t group = 0;
+  std::size_t entry = 0;  // 0-based into the group's entries
+  std::int64_t index = 0;
+  std::string name;  // "EE-III"
+  std::string key;   // "GROUP/NAME": the manifest's
+  std::uint64_t seed = 0;
+  std::string recipe;                // hash
+  std::vector<std::size_t> holders;  // groups holding it
+  std::string input_path;            // relative, '/'-separated: its own place
+  std::string answer_path;           //
+  std::vector<std::pair<std::string, std::string>> copies;  // (input, answer) in other groups
+  // Filled while building.
+  bool up_to_date = false;
+  bool failed = false;
+  std::string text;
+  std::string answers;
+  std::vector<std::pair<std::string, std::int64_t>> largest;
+};
+
+std::string test_name(std::size_t entry_number, std::int64_t index) {
+  char name[32];
+  std::snprintf(name, sizeof name, "%02zu-%03lld", entry_number, static_cast<long long>(index));
+  return name;
+}
+
+std::string limits_text(const std::vector<io::NarrowLimit>& limits) {
+  std::string text;
+  for (const io::NarrowLimit& limit : limits)
+    text +=
+        limit.parameter + "=" + std::to_string(limit.min) + ".." + std::to_string(limit.max) + ";";
+  return text;
+}
+
+std::vector<PlannedTest> plan_tests(const BuildOptions& options) {
+  const io::PackagePlan& plan = options.plan;
+  std::vector<PlannedTest> tests;
+  std::size_t codename = 0;
+  for (std::size_t group = 0; group < plan.groups.size(); ++group) {
+    const std::vector<std::size_t> holders = io::groups_holding(plan, group);
+    const std::string limits = limits_text(io::test_limits(plan, group));
+    for (std::size_t entry = 0; entry < plan.groups[group].tests.size(); ++entry) {
+      const io::PlanEntry& planned = plan.groups[group].tests[entry];
+      for (std::int64_t index = 1; index <= planned.count; ++index) {
+        PlannedTest test;
+        test.group = group;
+        test.entry = entry;
+        test.index = index;
+        test.name = test_name(planned.number, index);
+        test.key = plan.groups[group].name + "/" + test.name;
+        test.seed = io::test_seed(plan, group, entry + 1, index);
+        test.holders = holders;
+        test.recipe =
+            io::hex(io::content_hash128({test.seed, options.problem->solver_version()},
+                                        {plan.game, options.makers[group][entry].recipe, limits}));
+        const std::string& name = plan.groups[group].name;
+        if (options.layout == io::Layout::cms) {
+          const std::string number = std::to_string(codename++);
+          test.input_path = "input/input" + number + ".txt";
+          test.answer_path = "output/output" + number + ".txt";
+        } else {
+          const std::string folder =
+              name == "sample" ? "data/sample/" : "data/secret/" + name + "/";
+          test.input_path = folder + test.name + ".in";
+          test.answer_path = folder + test.name + ".ans";
+          for (const std::size_t holder : holders) {
+            if (holder == group)
+              continue;
+            const std::string other = "data/secret/" + plan.groups[holder].name + "/" + name + "-";
+            test.copies.emplace_back(other + test.name + ".in", other + test.name + ".ans");
+          }
+        }
+        tests.push_back(std::move(test));
+      }
+    }
+  }
+  return tests;
+}
+
+// Every file a test is written to: its own input and answer, then its copies'.
+std::vector<std::pair<std::string, bool>> files_of(const PlannedTest& test) {
+  std::vector<std::pair<std::string, bool>> files = {{test.input_path, false},
+                                                     {test.answer_path, true}};
+  for (const auto& [input, answer] : test.copies) {
+    files.emplace_back(input, false);
+    files.emplace_back(answer, true);
+  }
+  return files;
+}
+
+struct Manifest {
+  std::map<std::string, std::string> files;  // relative path -> content hash
+  std::map<std::string, nlohmann::json> tests;
+};
+
+Manifest read_manifest(const fs::path& path) {
+  Manifest manifest;
+  std::error_code error;
+  if (!fs::exists(path, error))
+    return manifest;
+  try {
+    const nlohmann::json json = nlohmann::json::parse(io::read_file(path));
+    if (json.value("schema", "") != kManifestSchema)
+      throw std::runtime_error("not a " + std::string(kManifestSchema) + " manifest");
+    for (const auto& [file, hash] : json.at("files").items())
+      manifest.files[file] = hash.get<std::string>();
+    for (const auto& [key, test] : json.at("tests").items())
+      manifest.tests[key] = test;
+  } catch (const std::exception& failure) {
+    // Without it the build trusts no file: it makes every test again and touches no old file.
+    spdlog::warn("{}: unreadable ({}): every test is made again", path.string(), failure.what());
+    manifest = {};
+  }
+  return manifest;
+}
+
+// test_group.yaml of a Kattis group.
+std::string test_group_yaml(const io::PlanGroup& group) {
+  char score[64];
+  std::snprintf(score, sizeof score, "%g", group.score);
+  return "# Written by gamebatch build from gamebatch.toml.\nmax_score: " + std::string(score) +
+         "\nscore_aggregation: min\n";
+}
+
+// task.yaml with n_input, score_type and score_type_parameters replaced (other lines kept).
+std::string cms_task_yaml(const std::string& old, const io::PackagePlan& plan,
+                          const std::vector<PlannedTest>& tests) {
+  std::string kept;
+  bool skipping = false;
+  for (std::size_t start = 0; start < old.size();) {
+    std::size_t end = old.find('\n', start);
+    end = end == std::string::npos ? old.size() : end + 1;
+    const std::string line = old.substr(start, end - start);
+    start = end;
+    const bool continuation =
+        !line.empty() && (line[0] == ' ' || line[0] == '\t' || line[0] == '-');
+    if (continuation && skipping)
+      continue;
+    skipping = line.starts_with("n_input:") || line.starts_with("score_type:") ||
+               line.starts_with("score_type_parameters:");
+    if (!skipping)
+      kept += line.back() == '\n' ? line : line + "\n";
+  }
+  std::string text = kept + "n_input: " + std::to_string(tests.size()) +
+                     "\nscore_type: GroupMin\nscore_type_parameters:\n";
+  for (std::size_t group = 0; group < plan.groups.size(); ++group) {
+    std::string codenames;
+    for (std::size_t k = 0; k < tests.size(); ++k) {
+      const auto& holders = tests[k].holders;
+      if (std::find(holders.begin(), holders.end(), group) == holders.end())
+        continue;
+      char codename[32];
+      std::snprintf(codename, sizeof codename, "%03zu", k);
+      if (!codenames.empty())
+        codenames += '|';
+      codenames += codename;
+    }
+    char score[64];
+    std::snprintf(score, sizeof score, "%g", plan.groups[group].score);
+    text += "- [" + std::string(score) + ", \"^(" + codenames + ")$\"]  # " +
+            plan.groups[group].name + "\n";
+  }
+  return text;
+}
+
+}  // namespace
+
+BuildResult build_package(const BuildOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  const io::PackagePlan& plan = options.plan;
+  const fs::path& root = options.root;
+  BuildResult result;
+  std::vector<PlannedTest> tests = plan_tests(options);
+  result.tests = tests.size();
+  const fs::path manifest_path = root / kBuildManifestName;
+  const Manifest old = read_manifest(manifest_path);
+
+  // A file is ours when the manifest records it with the bytes it still holds.
+  std::map<std::string, std::string> on_disk;  // relative path -> hash, of the files looked at
+  auto disk_hash = [&](const std::string& relative) -> const std::string& {
+    auto found = on_disk.find(relative);
+    if (found == on_disk.end())
+      found = on_disk.emplace(relative, hash_of_file(root / relative)).first;
+    return found->second;
+  };
+  auto ours = [&](const std::string& relative) {
+    const auto recorded = old.files.find(relative);
+    return recorded != old.files.end() && recorded->second == disk_hash(relative);
+  };
+
+  // 1. Which tests are as the manifest recorded them.
+  std::vector<std::size_t> to_make;
+  for (std::size_t k = 0; k < tests.size(); ++k) {
+    PlannedTest& test = tests[k];
+    const auto recorded = old.tests.find(test.key);
+    bool fresh = recorded != old.tests.end() && recorded->second.value("recipe", "") == test.recipe;
+    for (const auto& [file, is_answer] : files_of(test)) {
+      if (fresh && !ours(file))
+        fresh = false;
+    }
+    if (fresh) {
+      test.up_to_date = true;
+      for (const auto& item : recorded->second.value("largest", nlohmann::json::array()))
+        test.largest.emplace_back(item.at(0).get<std::string>(), item.at(1).get<std::int64_t>());
+      ++result.unchanged;
+    } else {
+      to_make.push_back(k);
+    }
+  }
+
+  // 2. Make and validate the others, in parallel (generator programs wait on their runs).
+  std::mutex failures_mutex;
+  auto fail = [&](PlannedTest& test, const std::string& why) {
+    const io::PlanEntry& entry = plan.groups[test.group].tests[test.entry];
+    std::lock_guard lock(failures_mutex);
+    test.failed = true;
+    result.failures.push_back(test.input_path + " (group " + plan.groups[test.group].name +
+                              ", entry " + std::to_string(entry.number) + ", " +
+                              plan.file.filename().string() + ":" + std::to_string(entry.line) +
+                              "): " + why);
+  };
+  try {
+    tbb::task_arena arena(static_cast<int>(std::max<std::size_t>(options.jobs, 1)));
+    arena.execute([&] {
+      tbb::parallel_for(std::size_t{0}, to_make.size(), [&](std::size_t m) {
+        PlannedTest& test = tests[to_make[m]];
+        if (stop_requested())
+          return;
+        try {
+          test.text = options.makers[test.group][test.entry].make(test.seed, test.index);
+        } catch (const StopRequested&) {
+          return;
+        } catch (const std::exception& error) {
+          fail(test, std::string("could not be made: ") + error.what());
+          return;
+        }
+        io::OfficialLimitCheck check(io::test_limits(plan, test.group), true);
+        try {
+          options.problem->check_limits(test.text, check);
+        } catch (const io::InputError& error) {
+          fail(test, "line " + std::to_string(error.line()) + ": " + error.what());
+          return;
+        }
+        if (check.count() != 0) {
+          const io::LimitViolation& first = check.violations().front();
+          fail(test,
+               "line " + std::to_string(first.line) + ": " + first.message +
+                   (check.count() > 1 ? " (and " + std::to_string(check.count() - 1) + " more)"
+                                      : ""));
+          return;
+        }
+        test.largest = check.largest();
+      });
+    });
+  } catch (const StopRequested&) {
+  }
+  if (stop_requested()) {
+    result.interrupted = true;
+  }
+
+  // Files in the way: a file the build did not write (or that changed since) is left alone.
+  std::vector<std::size_t> valid;
+  for (const std::size_t k : to_make) {
+    PlannedTest& test = tests[k];
+    if (test.failed || test.text.empty())  // broke a limit, or a stop came before it was made
+      continue;
+    bool blocked = false;
+    for (const auto& [file, is_answer] : files_of(test)) {
+      std::error_code error;
+      if (fs::exists(root / file, error) && !ours(file) &&
+          (is_answer || disk_hash(file) != hash_of(test.text))) {
+        result.warnings.push_back(file +
+                                  ": not written by gamebatch build (or changed since): left as "
+                                  "it is, and its test is not written");
+        blocked = true;
+      }
+    }
+    if (blocked) {
+      fail(test, "a file in its place was not written by gamebatch build");
+      continue;
+    }
+    valid.push_back(k);
+  }
+
+  // 3. Write the inputs, solve them (through the cache), write the answers and the copies.
+  std::atomic<std::size_t> written{0};
+  std::mutex written_mutex;
+  std::map<std::string, std::string> new_files;  // relative -> hash, of every test file kept
+  auto write = [&](const std::string& relative, const std::string& content) {
+    if (!io::file_holds(root / relative, content)) {
+      io::write_file_atomically(root / relative, content);
+      ++written;
+    }
+    std::lock_guard lock(written_mutex);
+    new_files[relative] = hash_of(content);
+  };
+  tbb::task_arena writers(static_cast<int>(io::kDefaultFileWriters));
+  if (!result.interrupted && !valid.empty()) {
+    writers.execute([&] {
+      tbb::parallel_for(std::size_t{0}, valid.size(), [&](std::size_t m) {
+        write(tests[valid[m]].input_path, tests[valid[m]].text);
+      });
+    });
+    std::vector<io::InputFile> files;
+    for (const std::size_t k : valid)
+      files.push_back({root / tests[k].input_path, root / tests[k].answer_path, {}});
+    SolveOptions solve;
+    solve.problem = options.problem;
+    solve.inputs = io::InputList(std::move(files));
+    solve.cache = options.cache;
+    std::vector<char> solved(valid.size(), 0);
+    solve.answers_to = [&](std::size_t index, const std::vector<std::string>& answers) {
+      std::string text;
+      for (std::size_t c = 0; c < answers.size(); ++c)
+        text += options.problem->answer_line(c + 1, answers[c]);
+      tests[valid[index]].answers = std::move(text);
+      solved[index] = 1;
+    };
+    const RunSummary summary = run_solve(solve);
+    result.interrupted = summary.interrupted;
+    std::vector<std::size_t> answered;
+    for (std::size_t m = 0; m < valid.size(); ++m) {
+      if (solved[m])
+        answered.push_back(valid[m]);
+      else if (!summary.interrupted)
+        fail(tests[valid[m]], "could not be solved");
+    }
+    writers.execute([&] {
+      tbb::parallel_for(std::size_t{0}, answered.size(), [&](std::size_t m) {
+        const PlannedTest& test = tests[answered[m]];
+        write(test.answer_path, test.answers);
+        for (const auto& [input, answer] : test.copies) {
+          write(input, test.text);
+          write(answer, test.answers);
+        }
+      });
+    });
+    for (const std::size_t k : answered)
+      tests[k].up_to_date = true;
+    result.made = answered.size();
+  }
+  // The unchanged tests' files stay as recorded.
+  for (const PlannedTest& test : tests) {
+    if (test.up_to_date && test.text.empty()) {
+      for (const auto& [file, is_answer] : files_of(test))
+        new_files[file] = old.files.at(file);
+    }
+  }
+
+  // 4. The layout's own files.
+  if (options.layout == io::Layout::kattis) {
+    for (const io::PlanGroup& group : plan.groups) {
+      if (group.name == "sample")
+        continue;
+      const std::string relative = "data/secret/" + group.name + "/test_group.yaml";
+      const std::string content = test_group_yaml(group);
+      std::error_code error;
+      if (fs::exists(root / relative, error) && !ours(relative) &&
+          disk_hash(relative) != hash_of(content)) {
+        result.warnings.push_back(relative +
+                                  ": not written by gamebatch build (or changed since): left as "
+                                  "it is");
+        continue;
+      }
+      write(relative, content);
+    }
+  } else if (!result.interrupted) {
+    // task.yaml is the setter's: only the keys of the groups are rewritten, and it is never
+    // removed.
+    std::string old_task;
+    std::error_code error;
+    if (fs::exists(root / "task.yaml", error))
+      old_task = io::read_file(root / "task.yaml");
+    const std::string task = cms_task_yaml(old_task, plan, tests);
+    if (task != old_task) {
+      io::write_file_atomically(root / "task.yaml", task);
+      ++written;
+    }
+  }
+  result.written = written.load();
+
+  // 5. Files of an earlier build that the plan no longer names.
+  if (!result.interrupted) {
+    for (const auto& [file, hash] : old.files) {
+      if (new_files.count(file) != 0)
+        continue;
+      std::error_code error;
+      if (!fs::exists(root / file, error))
+        continue;
+      if (disk_hash(file) != hash) {
+        result.warnings.push_back(file + ": changed since gamebatch build wrote it: left as it is");
+        continue;
+      }
+      fs::remove(root / file, error);
+      ++result.removed;
+      fs::remove(fs::path(root / file).parent_path(), error);  // only when empty
+    }
+  } else {
+    for (const auto& [file, hash] : old.files) {  // an interrupted build forgets nothing
+      if (new_files.count(file) == 0)
+        new_files[file] = hash;
+    }
+  }
+
+  // 6. The manifest.
+  nlohmann::ordered_json manifest = {{"schema", kManifestSchema},
+                                     {"layout", io::layout_name(options.layout)},
+                                     {"game", plan.game}};
+  nlohmann::ordered_json recorded_tests = nlohmann::ordered_json::object();
+  for (const PlannedTest& test : tests) {
+    if (!test.up_to_date || test.failed)
+      continue;
+    nlohmann::ordered_json largest = nlohmann::ordered_json::array();
+    for (const auto& [parameter, value] : test.largest)
+      largest.push_back({parameter, value});
+    recorded_tests[test.key] = {{"recipe", test.recipe}, {"largest", largest}};
+  }
+  manifest["tests"] = std::move(recorded_tests);
+  manifest["files"] = new_files;
+  const std::string manifest_text = manifest.dump(1) + "\n";
+  if (!io::file_holds(manifest_path, manifest_text))
+    io::write_file_atomically(manifest_path, manifest_text);
+
+  // 7. The groups' summaries.
+  for (std::size_t group = 0; group < plan.groups.size(); ++group) {
+    GroupSummary summary;
+    summary.name = plan.groups[group].name;
+    summary.score = plan.groups[group].score;
+    for (const std::string_view parameter : options.problem->parameters())
+      summary.largest.emplace_back(std::string(parameter), std::int64_t{-1});
+    for (const PlannedTest& test : tests) {
+      if (test.failed || !test.up_to_date ||
+          std::find(test.holders.begin(), test.holders.end(), group) == test.holders.end())
+        continue;
+      ++summary.tests;
+      for (const auto& [parameter, value] : test.largest) {
+        for (auto& [name, largest] : summary.largest) {
+          if (name == parameter)
+            largest = std::max(largest, value);
+        }
+      }
+    }
+    result.groups.push_back(std::move(summary));
+  }
+  result.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return result;
+}
+
+std::vector<std::string> group_summary_lines(const BuildResult& result) {
+  std::vector<std::string> lines;
+  for (const GroupSummary& group : result.groups) {
+    std::string line = "group " + group.name + ": " + std::to_string(group.tests) +
+                       (group.tests == 1 ? " test" : " tests");
+    for (const auto& [parameter, largest] : group.largest) {
+      if (largest >= 0)
+        line += ", " + parameter + " <= " + std::to_string(largest);
+    }
+    char points[64];
+    std::snprintf(points, sizeof points, "; %g points", group.score);
+    lines.push_back(line + points);
+  }
+  return lines;
+}
+
+std::string build_summary_line(const BuildResult& result) {
+  char time[64];
+  std::snprintf(time, sizeof time, "time: %.3f s", result.seconds);
+  std::string line = "build: " + std::to_string(result.tests) + " tests";
+  if (result.written == 0 && result.removed == 0 && result.failures.empty() && !result.interrupted)
+    return line + ", nothing to write: every file is as the plan makes it; " + time;
+  line += ": " + std::to_string(result.made) + " made, " + std::to_string(result.unchanged) +
+          " unchanged";
+  if (!result.failures.empty())
+    line += ", " + std::to_string(result.failures.size()) + " not written";
+  line += "; " + std::to_string(result.written) + " files written, " +
+          std::to_string(result.removed) + " removed; " + time;
+  if (result.interrupted)
+    line += " (interrupted)";
+  return line;
+}
+
+}  // namespace gamebatch::pipeline
