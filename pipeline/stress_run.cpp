@@ -88,6 +88,19 @@ bool within_official_limits(const io::Problem& problem, const std::string& input
   return problem.check_official_limits(input).count == 0;
 }
 
+// Whether `input` meets the group's limits (none: true). The statement's are not asked here.
+bool within_group_limits(const StressOptions& options, const std::string& input) {
+  if (options.group_limits.empty())
+    return true;
+  io::OfficialLimitCheck check(options.group_limits);
+  options.problem->check_limits(input, check);
+  return std::none_of(check.violations().begin(), check.violations().end(),
+                      [](const io::LimitViolation& violation) {
+                        return violation.message.find("; the statement requires") ==
+                               std::string::npos;
+                      });
+}
+
 // Shrinks `failing` in place; returns the steps taken and the candidates run.
 std::pair<std::size_t, std::size_t> shrink(const StressOptions& options, FailingCase& failing) {
   const io::Problem& problem = *options.problem;
@@ -101,7 +114,8 @@ std::pair<std::size_t, std::size_t> shrink(const StressOptions& options, Failing
     std::vector<std::string> candidates;
     for (const std::string& canonical : problem.shrink_candidates(cases.front()->canonical())) {
       std::string input = problem.file_of_cases({canonical});
-      if (!official || within_official_limits(problem, input))
+      if ((!official || within_official_limits(problem, input)) &&
+          within_group_limits(options, input))
         candidates.push_back(std::move(input));
     }
     std::optional<FailingCase> smaller;
@@ -135,7 +149,13 @@ StressResult run_stress(const StressOptions& options) {
     const auto wave = static_cast<std::size_t>(std::min(wave_size, options.count - first + 1));
     std::vector<Trial> trials = run_wave(wave, options.jobs, [&](std::size_t k) {
       const auto case_number = static_cast<std::uint64_t>(first) + k;
-      return run_trial(options, io::generate_file_text(options.game, options.seed, case_number, 1));
+      std::string input = io::generate_file_text(options.game, options.seed, case_number, 1);
+      if (!within_group_limits(options, input)) {  // no case of the group: passed over
+        Trial skipped;
+        skipped.judged = true;
+        return skipped;
+      }
+      return run_trial(options, std::move(input));
     });
     if (const std::optional<std::size_t> k = first_failure(options, trials, std::nullopt)) {
       result.failing_case_number = first + static_cast<std::int64_t>(*k);

@@ -23,6 +23,10 @@ struct StressOptions {
   JudgeLimits limits;
   std::size_t jobs = 1;                // runs at once
   io::SandboxPool* sandbox = nullptr;  // where the solution runs; nullptr: uncontained
+  // A group's limits (stress --package P --group G): `game` is narrowed to them by the caller
+  // (io::narrow_to_limits); a drawn case that still breaks one is passed over, and shrinking
+  // keeps within them.
+  std::vector<io::NarrowLimit> group_limits;
 };
 
 // A failing input with its expected answers and what the solution did with it.
@@ -51,7 +55,7 @@ struct StressResult {
 // Runs the search, then the shrinking: the game's shrink candidates of the failing case are tried
 // in order (`jobs` at a time); the first that fails with the same verdict replaces it, until none
 // does. A candidate outside the official limits is not tried when the failing case was within
-// them. TLE verdicts that may come from sharing the machine are confirmed by a run alone.
+// them, nor one outside the group's limits. TLE verdicts that may come from sharing the machine are confirmed by a run alone.
 StressResult run_stress(const StressOptions& options);
 
 }  // namespace gamebatch::pipeline

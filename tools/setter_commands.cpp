@@ -738,6 +738,19 @@ void add_stress_command(CLI::App& app, StressArguments& arguments) {
                   "Write a self-contained HTML page to FILE: the seed, the cases tried, the\n"
                   "counterexample before and after shrinking with the solution's output");
   add_judge_options(*stress, arguments.judge);
+  CLI::Option* package =
+      stress
+          ->add_option("--package", arguments.package,
+                       "A problem package whose plan (gamebatch.toml) holds --group")
+          ->type_name("PACKAGE")
+          ->check(CLI::ExistingDirectory);
+  stress
+      ->add_option("--group", arguments.group,
+                   "Draw the cases within this group's limits (and the groups including it),\n"
+                   "and shrink within them: where a partial solution fails its subtask")
+      ->type_name("NAME")
+      ->needs(package);
+  package->needs("--group");
   add_game_options(*stress, arguments.game_options);
   stress->callback([&arguments] {
     io::GenerateOptions options;  // case k is file k of this set, one case each
@@ -768,6 +781,38 @@ int run_stress(const StressArguments& arguments) {
   options.solution = arguments.solution;
   options.limits = judge_limits(arguments.judge);
   options.jobs = threads;
+  if (!arguments.group.empty()) {
+    // The group's limits, from the package's plan: the draws are narrowed to them.
+    io::PackagePlan plan;
+    try {
+      plan = io::read_package_plan(std::filesystem::path(arguments.package) / io::kPlanFileName);
+    } catch (const io::UsageError& error) {
+      spdlog::error("{}", error.what());
+      return kExitUsage;
+    }
+    if (plan.game != arguments.problem) {
+      spdlog::error("{} is a package of {}, not of {}", arguments.package, plan.game,
+                    arguments.problem);
+      return kExitUsage;
+    }
+    const auto group = std::find_if(plan.groups.begin(), plan.groups.end(),
+                                    [&](const io::PlanGroup& g) { return g.name == arguments.group; });
+    if (group == plan.groups.end()) {
+      std::string names;
+      for (const io::PlanGroup& g : plan.groups)
+        names += (names.empty() ? "" : ", ") + g.name;
+      spdlog::error("--group {}: the plan of {} has no such group (its groups: {})",
+                    arguments.group, arguments.package, names);
+      return kExitUsage;
+    }
+    options.group_limits =
+        io::test_limits(plan, static_cast<std::size_t>(group - plan.groups.begin()));
+    if (const std::string problem = io::narrow_to_limits(options.game, options.group_limits);
+        !problem.empty()) {
+      spdlog::error("--group {}: {}", arguments.group, problem);
+      return kExitUsage;
+    }
+  }
   if (!arguments.html_file.empty() && !html_page_writable(arguments.html_file))
     return kExitUsage;
   std::unique_ptr<io::SandboxPool> sandbox;

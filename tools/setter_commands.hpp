@@ -61,6 +61,8 @@ struct StressArguments {
   JudgeArguments judge;
   GameOptionArguments game_options;
   io::GameOptions game;  // checked when parsing ends
+  std::string package;   // --package: a package whose plan holds --group
+  std::string group;     // --group: draw and shrink within this group's limits
 };
 
 struct BuildArguments {

@@ -319,6 +319,57 @@ std::optional<GameOptions> default_game_options(std::string_view name) {
   return std::nullopt;
 }
 
+namespace {
+
+// `range` narrowed to [limit.min, limit.max]; what is wrong when nothing is left.
+std::string narrow_range(IntRange& range, const NarrowLimit& limit, std::string_view option) {
+  const IntRange narrowed{std::max(range.min, limit.min), std::min(range.max, limit.max)};
+  if (narrowed.min > narrowed.max)
+    return limit.owner + "'s " + limit.parameter + " = " + std::to_string(limit.min) + ".." +
+           std::to_string(limit.max) + " and " + std::string(option) + " " + to_string(range) +
+           " have nothing in common";
+  range = narrowed;
+  return "";
+}
+
+}  // namespace
+
+std::string narrow_to_limits(GameOptions& game, const std::vector<NarrowLimit>& limits) {
+  for (const NarrowLimit& limit : limits) {
+    std::string problem;
+    if (limit.parameter == "T" || limit.parameter == "t") {
+      if (limit.min > 1 || limit.max < 1)
+        problem = limit.owner + " requires " + limit.parameter + " = " +
+                  std::to_string(limit.min) + ".." + std::to_string(limit.max) +
+                  " cases per file, and stress gives one case at a time";
+    } else if (auto* willow = std::get_if<WillowGenOptions>(&game)) {
+      if (limit.parameter == "N")
+        problem = narrow_range(willow->cities, limit, "--cities");
+      else if (limit.parameter == "C")
+        willow->max_coin = std::min(willow->max_coin, limit.max);
+    } else if (auto* doublemove = std::get_if<DoublemoveGenOptions>(&game)) {
+      if (limit.parameter == "n") {
+        problem = narrow_range(doublemove->n, limit, "--n");
+      } else if (limit.parameter == "k") {
+        IntRange k = doublemove->declarations.value_or(IntRange{0, doublemove->n.max + 1});
+        problem = narrow_range(k, limit, "--k");
+        doublemove->declarations = k;
+      }
+    } else if (auto* wallgame = std::get_if<WallgameGenOptions>(&game)) {
+      if (limit.parameter == "h")
+        problem = narrow_range(wallgame->height, limit, "--height");
+      else if (limit.parameter == "w")
+        problem = narrow_range(wallgame->width, limit, "--width");
+    } else if (auto* boigame = std::get_if<BoigameGenOptions>(&game)) {
+      if (limit.parameter == "n")
+        problem = narrow_range(boigame->size, limit, "--size");
+    }
+    if (!problem.empty())
+      return problem;
+  }
+  return "";
+}
+
 std::string check_generate_options(const GenerateOptions& options) {
   return first_problem(check_value("--count", options.file_count, 1, kMaxGeneratedFiles),
                        check_value("--cases-per-file", options.cases_per_file, 1, kMaxCasesPerFile),

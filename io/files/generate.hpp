@@ -19,6 +19,7 @@
 #include "core/stop_request.hpp"
 #include "core/wallgame/generators.hpp"
 #include "core/willow/generators.hpp"
+#include "io/official_limits.hpp"
 
 namespace gamebatch::io {
 
@@ -104,6 +105,12 @@ std::string_view game_name(const GameOptions& game);
 
 // The default options of the game called `name`, or nullopt for a game gen cannot generate.
 std::optional<GameOptions> default_game_options(std::string_view name);
+
+// Narrows the game's options to `limits` (a group's: n <= 10 makes gen draw n from 1..10 at most),
+// for files of one case (stress). Returns what makes that impossible ("group small's n = 40..50 and
+// gen's --n 1..20 have nothing in common"), or an empty string. Limits gen cannot aim at (a
+// willow coin's least value) are left to the caller to check on each case.
+std::string narrow_to_limits(GameOptions& game, const std::vector<NarrowLimit>& limits);
 
 // Limits of what gen makes, besides each format's own. Each file's text is built in memory, and
 // generate_input_set returns every path.
