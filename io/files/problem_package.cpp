@@ -436,7 +436,7 @@ pugi::xml_node first_element(const pugi::xml_node& root, const char* name) {
 }
 
 // Every element called `name`, in document order.
-std::vector<pugi::xml_node> elements_named(const pugi::xml_node& root, const char* name) {
+std::vector<pugi::xml_node> elements_named(pugi::xml_node root, const char* name) {
   struct Walker : pugi::xml_tree_walker {
     const char* wanted = nullptr;
     std::vector<pugi::xml_node> found;
@@ -447,7 +447,7 @@ std::vector<pugi::xml_node> elements_named(const pugi::xml_node& root, const cha
     }
   } walker;
   walker.wanted = name;
-  const_cast<pugi::xml_node&>(root).traverse(walker);
+  root.traverse(walker);
   return walker.found;
 }
 
