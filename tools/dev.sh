@@ -21,7 +21,7 @@ JOBS=${JOBS:-$(nproc)}
 # for the problem-package tests' C and Python solutions (Java ones run where a JDK is installed).
 PACKAGES=(g++ gcc python3 cmake make pkg-config libtbb-dev libboost-serialization-dev libspdlog-dev
           libcli11-dev libxxhash-dev nlohmann-json3-dev libgtest-dev librapidcheck-dev
-          libtomlplusplus-dev libsqlite3-dev liblmdb-dev
+          libtomlplusplus-dev libsqlite3-dev liblmdb-dev libyaml-cpp-dev libpugixml-dev
           libboost-mpi-dev libopenmpi-dev openmpi-bin
           slurmctld slurmd slurm-client munge
           # cpack's Depends (dpkg-shlibdeps, file) and man -l, for tests/install

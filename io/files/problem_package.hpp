@@ -1,5 +1,6 @@
 // Problem packages as setters keep them: which files of a directory are inputs, what their answer
-// files are called, and which solution sources it holds with the verdicts they must get.
+// files are called, which solution sources it holds with the verdicts they must get, its test
+// groups (subtasks) and what each submission must get on them.
 //
 // Three layouts:
 //   kattis   (Kattis problem package format: DOMjudge, Kattis, BAPCtools):
@@ -10,6 +11,17 @@
 //   cms      (CMS, task-maker's Italian format): task.yaml, input/inputN.txt ->
 //            output/outputN.txt.
 // A plain directory of inputs (none of the above) is read as today: every *.in, X.in -> X.ans.
+//
+// Groups. kattis: each data/secret/G/ holding test_group.yaml (or the older testdata.yaml) is the
+// group G (its max_score, score_aggregation), with data/sample/ as "sample" before them; cms:
+// task.yaml's score_type GroupMin / GroupMul, each [points, target] of score_type_parameters the
+// group subtaskK; polygon: none yet.
+//
+// Expectations. Besides a verdict directory's (Expectation), a submission's ExpectationRules come
+// from submissions/submissions.yaml (kattis, 2025-09: globs over submission names, permitted /
+// required / score on the whole package or on groups) and from task-maker's "@check-KIND: groups"
+// lines in its source (kattis and cms). A submission outside the verdict directories is kept, with
+// Expectation::stated, when it has rules. A rule naming no group of the package is a UsageError.
 #pragma once
 
 #include <cstdint>
@@ -71,7 +83,8 @@ struct ParameterRange {
 // A group of tests (a subtask) with its points.
 struct TestGroup {
   // The name setters use in @check- lines and in the table: "sample", "small" (kattis
-  // data/secret/small/; cms: the plan's name, else "subtask1", "subtask2", ... in task.yaml's order).
+  // data/secret/small/; cms: the plan's name, else "subtask1", "subtask2", ... in task.yaml's
+  // order).
   std::string name;
   // Its path under data/ as the Kattis format names groups in submissions.yaml: "sample",
   // "secret/small"; cms: "secret/" + name.
@@ -146,13 +159,24 @@ struct ProblemPackage {
   std::vector<std::string> warnings;
 };
 
+// Whether `text` matches the glob `pattern`: '*' any run of characters and '?' any one, neither
+// matching '/'; "{a,b}" either alternative (nested braces too). No escapes, no [classes].
+bool glob_matches(std::string_view pattern, std::string_view text);
+
+// Whether a rule's group pattern covers `group`: the glob matches its name or its path; "secret"
+// covers every group but "sample".
+bool group_pattern_matches(std::string_view pattern, const TestGroup& group);
+
 // Reads `directory` as a problem package. With `layout`, as that layout (a directory without any
 // of its marks is still read that way: its input_roots the directory itself). Without it, the
 // layout is detected from its marks (kattis: problem.yaml, data/sample/ or data/secret/; polygon:
 // problem.xml, or tests/ holding a file named by digits only; cms: task.yaml, or input/ holding
 // input*.txt); nullopt when none is found (a plain directory of inputs). Throws UsageError (exit
 // 2) naming both layouts and their marks when two would claim the directory, so that --layout
-// must say which. Throws UsageError when `directory` is not a directory.
+// must say which. Throws UsageError when `directory` is not a directory, and when a package's
+// expectations cannot be read (submissions.yaml's errors, a rule naming no group, a malformed
+// task.yaml score_type_parameters), naming the file and line. A malformed problem.yaml, task.yaml,
+// test_group.yaml or problem.xml is a warning naming its line: its settings are not used.
 std::optional<ProblemPackage> recognise_package(const std::filesystem::path& directory,
                                                 std::optional<Layout> layout);
 

@@ -1,7 +1,8 @@
 // io/files/problem_package: layouts and their names, recognising a Kattis, Polygon or CMS package
-// by its marks, reading problem.yaml, problem.xml and task.yaml, the submissions with their
-// expected verdicts; and io::collect_input_list over packages (LayoutInputSet). Every package is
-// made by the test in a fresh directory.
+// by its marks, reading problem.yaml, problem.xml and task.yaml, the test groups, the submissions
+// with their expected verdicts and rules (submissions.yaml, @check- lines); and
+// io::collect_input_list over packages (LayoutInputSet). Every package is made by the test in a
+// fresh directory.
 #include "io/files/problem_package.hpp"
 
 #include <gtest/gtest.h>
@@ -42,6 +43,55 @@ TEST(ExpectationName, IsTheKattisDirectoryName) {
   EXPECT_EQ(expectation_name(Expectation::wrong_answer), "wrong_answer");
   EXPECT_EQ(expectation_name(Expectation::time_limit_exceeded), "time_limit_exceeded");
   EXPECT_EQ(expectation_name(Expectation::run_time_error), "run_time_error");
+  EXPECT_EQ(expectation_name(Expectation::stated), "stated");
+}
+
+TEST(AggregationName, IsTheTestGroupYamlSpelling) {
+  EXPECT_EQ(aggregation_name(ScoreAggregation::min), "min");
+  EXPECT_EQ(aggregation_name(ScoreAggregation::pass_fail), "pass-fail");
+  EXPECT_EQ(aggregation_name(ScoreAggregation::sum), "sum");
+}
+
+TEST(GlobMatches, StarAndQuestionMarkStopAtSlashes) {
+  EXPECT_TRUE(glob_matches("partial/*", "partial/brute.cpp"));
+  EXPECT_FALSE(glob_matches("partial/*", "partial/sub/brute.cpp"));
+  EXPECT_TRUE(glob_matches("*/brute*", "time_limit_exceeded/brute.py"));
+  EXPECT_FALSE(glob_matches("*", "a/b"));
+  EXPECT_TRUE(glob_matches("*", ""));
+  EXPECT_TRUE(glob_matches("a?c", "abc"));
+  EXPECT_FALSE(glob_matches("a?c", "a/c"));
+  EXPECT_FALSE(glob_matches("a?c", "ac"));
+  EXPECT_TRUE(glob_matches("accepted/sol.cpp", "accepted/sol.cpp"));
+  EXPECT_FALSE(glob_matches("accepted/sol.cpp", "accepted/sol.cpp2"));
+  EXPECT_TRUE(glob_matches("*a*b*", "xxaxxbxx"));
+  EXPECT_FALSE(glob_matches("*a*b*", "xxbxxaxx"));
+}
+
+TEST(GlobMatches, BracesGiveAlternatives) {
+  for (const char* name : {"accepted/a.cpp", "accepted/b.py", "wrong_answer/a.cpp"})
+    EXPECT_TRUE(glob_matches("{accepted,wrong_answer}/{a.cpp,b.*}", name)) << name;
+  EXPECT_FALSE(glob_matches("{accepted,wrong_answer}/{a.cpp,b.*}", "accepted/c.cpp"));
+  EXPECT_TRUE(glob_matches("x{a,{b,c}d}", "xcd"));
+  EXPECT_FALSE(glob_matches("x{a,{b,c}d}", "xc"));
+  EXPECT_TRUE(glob_matches("{,pre}fix", "fix"));
+  EXPECT_TRUE(glob_matches("a{b", "a{b"));  // no closing brace: a character
+}
+
+TEST(GroupPatternMatches, NamesPathsAndSecret) {
+  TestGroup sample{"sample", "sample", 0, ScoreAggregation::pass_fail, {}, "", {}};
+  TestGroup small{"small", "secret/small", 30, ScoreAggregation::min, {}, "", {}};
+  EXPECT_TRUE(group_pattern_matches("small", small));
+  EXPECT_TRUE(group_pattern_matches("secret/small", small));
+  EXPECT_TRUE(group_pattern_matches("secret/*", small));
+  EXPECT_TRUE(group_pattern_matches("secret", small));
+  EXPECT_TRUE(group_pattern_matches("s*", small));
+  EXPECT_TRUE(group_pattern_matches("*", small));
+  EXPECT_FALSE(group_pattern_matches("secret", sample));
+  EXPECT_FALSE(group_pattern_matches("secret/*", sample));
+  EXPECT_TRUE(group_pattern_matches("sample", sample));
+  EXPECT_TRUE(group_pattern_matches("*", sample));
+  EXPECT_FALSE(group_pattern_matches("smal", small));
+  EXPECT_FALSE(group_pattern_matches("large", small));
 }
 
 TEST(IsLayoutInput, KattisTakesDotInFiles) {
@@ -575,6 +625,407 @@ TEST_F(ProblemPackageTest, PolygonWithoutSolutionsHasNone) {
   EXPECT_TRUE(package.submissions.empty());
   EXPECT_TRUE(package.warnings.empty()) << all_warnings(package);
   EXPECT_EQ(package.time_limit_seconds, 1.0);
+}
+
+// ---------------------------------------------------------------- malformed files
+
+TEST_F(ProblemPackageTest, MalformedProblemYamlIsAWarningNamingItsLine) {
+  touch("pkg/problem.yaml",
+        "name: x\n"
+        "limits:\n"
+        "  time_limit: [1, 2\n"
+        "  memory: 3\n");
+  const ProblemPackage package = recognised("pkg");
+  EXPECT_FALSE(package.time_limit_seconds);
+  ASSERT_EQ(package.warnings.size(), 1u) << all_warnings(package);
+  EXPECT_TRUE(package.warnings[0].starts_with("problem.yaml:4: not valid YAML ("))
+      << package.warnings[0];
+  EXPECT_TRUE(package.warnings[0].ends_with("); its settings are not used")) << package.warnings[0];
+}
+
+TEST_F(ProblemPackageTest, MalformedTaskYamlAndProblemXmlAreWarningsNamingTheirLines) {
+  touch("cms/task.yaml", "name: x\ntime_limit: 1\n  memory_limit: : 2\n");
+  const ProblemPackage cms = recognised("cms");
+  ASSERT_EQ(cms.warnings.size(), 1u) << all_warnings(cms);
+  EXPECT_TRUE(cms.warnings[0].starts_with("task.yaml:3: not valid YAML")) << cms.warnings[0];
+  EXPECT_FALSE(cms.time_limit_seconds);
+  touch("polygon/problem.xml", "<problem>\n<judging>\n<time-limit>1000</judging>\n</problem>\n");
+  const ProblemPackage polygon = recognised("polygon");
+  ASSERT_EQ(polygon.warnings.size(), 1u) << all_warnings(polygon);
+  EXPECT_TRUE(polygon.warnings[0].starts_with("problem.xml:3: not valid XML ("))
+      << polygon.warnings[0];
+  EXPECT_FALSE(polygon.time_limit_seconds);
+}
+
+TEST_F(ProblemPackageTest, TaskYamlTakesItalyYamlsOlderNames) {
+  touch("pkg/task.yaml", "name: x\ntimeout: 3\nmemlimit: 64\n");
+  const ProblemPackage package = recognised("pkg");
+  EXPECT_EQ(package.time_limit_seconds, 3.0);
+  EXPECT_EQ(package.time_limit_source, "task.yaml timeout");
+  EXPECT_EQ(package.memory_limit_mb, 64.0);
+  EXPECT_EQ(package.memory_limit_source, "task.yaml memlimit");
+  EXPECT_TRUE(package.warnings.empty()) << all_warnings(package);
+}
+
+// ---------------------------------------------------------------- test groups
+
+std::vector<std::string> group_names(const ProblemPackage& package) {
+  std::vector<std::string> names;
+  for (const TestGroup& group : package.groups)
+    names.push_back(group.name);
+  return names;
+}
+
+TEST_F(ProblemPackageTest, KattisGroupsAreTheSecretDirectoriesWithTestGroupYaml) {
+  touch("pkg/problem.yaml", "name: x\n");
+  touch("pkg/data/sample/1.in");
+  touch("pkg/data/sample/1.ans");
+  touch("pkg/data/secret/small/test_group.yaml", "max_score: 30\nscore_aggregation: min\n");
+  touch("pkg/data/secret/small/2.in");
+  touch("pkg/data/secret/small/10.in");
+  touch("pkg/data/secret/small/sub/1.in");
+  touch("pkg/data/secret/small/2.ans");
+  touch("pkg/data/secret/large/test_group.yaml", "max_score: 70\n");
+  touch("pkg/data/secret/large/a.in");
+  touch("pkg/data/secret/old/testdata.yaml", "grader_flags: first_error sum\naccept_score: 5\n");
+  touch("pkg/data/secret/old/x.in");
+  touch("pkg/data/secret/open/test_group.yaml", "# a comment\nmax_score: unbounded\n");
+  touch("pkg/data/secret/plain/y.in");  // no test_group.yaml: no group
+  touch("pkg/data/secret/loose.in");
+  const ProblemPackage package = recognised("pkg");
+  const std::vector<std::string> expected_names = {"sample", "large", "old", "open", "small"};
+  ASSERT_EQ(group_names(package), expected_names);
+  const TestGroup& sample = package.groups[0];
+  EXPECT_EQ(sample.path, "sample");
+  EXPECT_EQ(sample.max_score, 0);
+  EXPECT_EQ(sample.aggregation, ScoreAggregation::pass_fail);
+  EXPECT_EQ(sample.tests, std::vector<fs::path>{at("pkg/data/sample/1.in")});
+  EXPECT_EQ(sample.source, "data/sample/");
+  const TestGroup& large = package.groups[1];
+  EXPECT_EQ(large.path, "secret/large");
+  EXPECT_EQ(large.max_score, 70);
+  EXPECT_EQ(large.aggregation, ScoreAggregation::pass_fail);  // the format's default
+  EXPECT_EQ(large.source, "data/secret/large/test_group.yaml");
+  const TestGroup& old = package.groups[2];
+  EXPECT_EQ(old.aggregation, ScoreAggregation::sum);
+  EXPECT_EQ(old.max_score, 0);
+  EXPECT_EQ(old.source, "data/secret/old/testdata.yaml");
+  EXPECT_EQ(old.tests, std::vector<fs::path>{at("pkg/data/secret/old/x.in")});
+  EXPECT_EQ(package.groups[3].max_score, 0);
+  const TestGroup& small = package.groups[4];
+  EXPECT_EQ(small.path, "secret/small");
+  EXPECT_EQ(small.max_score, 30);
+  EXPECT_EQ(small.aggregation, ScoreAggregation::min);
+  // input_set's order: fs::path's, component by component.
+  const std::vector<fs::path> small_tests = {at("pkg/data/secret/small/10.in"),
+                                             at("pkg/data/secret/small/2.in"),
+                                             at("pkg/data/secret/small/sub/1.in")};
+  EXPECT_EQ(small.tests, small_tests);
+  const std::vector<std::string> expected_warnings = {
+      "data/secret/old/testdata.yaml: no max_score; the group counts 0 points",
+      "data/secret/open/test_group.yaml:2: max_score must be a non-negative integer, found "
+      "'unbounded'; the group counts 0 points"};
+  EXPECT_EQ(package.warnings, expected_warnings);
+}
+
+TEST_F(ProblemPackageTest, KattisLegacyGraderFlagsGiveTheAggregation) {
+  touch("pkg/data/secret/a/testdata.yaml", "max_score: 5\ngrader_flags: min\n");
+  touch("pkg/data/secret/b/testdata.yaml", "max_score: 5\ngrader_flags: ignore_sample\n");
+  touch("pkg/data/secret/c/testdata.yaml", "max_score: 5\n");
+  const ProblemPackage package = recognised("pkg");
+  ASSERT_EQ(group_names(package), (std::vector<std::string>{"a", "b", "c"}));  // no sample input
+  EXPECT_EQ(package.groups[0].aggregation, ScoreAggregation::min);
+  EXPECT_EQ(package.groups[1].aggregation, ScoreAggregation::pass_fail);
+  EXPECT_EQ(package.groups[2].aggregation, ScoreAggregation::pass_fail);
+  EXPECT_TRUE(package.groups[0].tests.empty());
+  EXPECT_TRUE(package.warnings.empty()) << all_warnings(package);
+}
+
+TEST_F(ProblemPackageTest, KattisWithoutGroupDirectoriesHasNoGroups) {
+  touch("pkg/data/sample/1.in");
+  touch("pkg/data/secret/a.in");
+  touch("pkg/data/secret/more/b.in");
+  EXPECT_TRUE(recognised("pkg").groups.empty());
+}
+
+const char* const kCmsTask =
+    "name: x\n"
+    "score_type: GroupMin\n"
+    "score_type_parameters:\n"
+    "  - [10, 2]\n"
+    "  - [20, '0(03|10)']\n"
+    "  - [30, ['001', '004']]\n"
+    "  - [40, 2]\n"
+    "  - [0, '0[01]']\n";
+
+TEST_F(ProblemPackageTest, CmsGroupMinGroupsTakeCountsRegexesAndLists) {
+  touch("pkg/task.yaml", kCmsTask);
+  for (const int n : {0, 1, 2, 3, 4, 10})
+    touch("pkg/input/input" + std::to_string(n) + ".txt");
+  const ProblemPackage package = recognised("pkg");
+  const std::vector<std::string> expected_names = {"subtask1", "subtask2", "subtask3", "subtask4",
+                                                   "subtask5"};
+  ASSERT_EQ(group_names(package), expected_names);
+  const auto input = [&](int n) { return at("pkg/input/input" + std::to_string(n) + ".txt"); };
+  EXPECT_EQ(package.groups[0].tests, (std::vector<fs::path>{input(0), input(1)}));
+  // In the package's input order: input10.txt before input3.txt.
+  EXPECT_EQ(package.groups[1].tests, (std::vector<fs::path>{input(10), input(3)}));
+  EXPECT_EQ(package.groups[2].tests, (std::vector<fs::path>{input(1), input(4)}));
+  EXPECT_EQ(package.groups[3].tests, (std::vector<fs::path>{input(2), input(3)}));
+  // The regex must match the whole codename: "0[01]" matches no three-digit name.
+  EXPECT_TRUE(package.groups[4].tests.empty());
+  EXPECT_EQ(package.warnings,
+            std::vector<std::string>{"task.yaml:8: score_type_parameters[4] takes no testcase"});
+  EXPECT_EQ(package.groups[1].path, "secret/subtask2");
+  EXPECT_EQ(package.groups[1].max_score, 20);
+  EXPECT_EQ(package.groups[1].aggregation, ScoreAggregation::min);
+  EXPECT_EQ(package.groups[1].source, "task.yaml score_type_parameters[1]");
+}
+
+TEST_F(ProblemPackageTest, CmsGroupMulIsMinAndSumHasNoGroups) {
+  touch("mul/task.yaml", "score_type: GroupMul\nscore_type_parameters: [[100, '.*']]\n");
+  touch("mul/input/input0.txt");
+  const ProblemPackage mul = recognised("mul");
+  ASSERT_EQ(mul.groups.size(), 1u);
+  EXPECT_EQ(mul.groups[0].aggregation, ScoreAggregation::min);
+  EXPECT_EQ(mul.groups[0].tests, std::vector<fs::path>{at("mul/input/input0.txt")});
+  touch("sum/task.yaml", "score_type: Sum\nscore_type_parameters: 10\n");
+  touch("sum/input/input0.txt");
+  EXPECT_TRUE(recognised("sum").groups.empty());
+}
+
+TEST_F(ProblemPackageTest, CmsMalformedParametersAreUsageErrorsNamingTheLine) {
+  touch("short/task.yaml", "score_type: GroupMin\nscore_type_parameters:\n  - [10]\n");
+  EXPECT_EQ(error_of("short").substr(0, 43), "task.yaml:3: score_type_parameters[0] must ");
+  touch("many/task.yaml", "score_type: GroupMin\nscore_type_parameters:\n  - [10, 3]\n");
+  touch("many/input/input0.txt");
+  EXPECT_EQ(error_of("many"),
+            "task.yaml:3: score_type_parameters[0] takes the next 3 testcases but 1 remain");
+  touch("regex/task.yaml", "score_type: GroupMin\nscore_type_parameters:\n  - [10, '(']\n");
+  EXPECT_TRUE(error_of("regex").starts_with("task.yaml:3: score_type_parameters[0] '(' is no "))
+      << error_of("regex");
+  touch("name/task.yaml", "score_type: GroupMin\nscore_type_parameters:\n  - [1, ['000', '7']]\n");
+  touch("name/input/input0.txt");
+  EXPECT_TRUE(error_of("name").starts_with("task.yaml:3: score_type_parameters[0] names '7'"))
+      << error_of("name");
+  touch("points/task.yaml", "score_type: GroupMin\nscore_type_parameters:\n  - [many, 1]\n");
+  EXPECT_TRUE(error_of("points").starts_with("task.yaml:3: score_type_parameters[0] points"))
+      << error_of("points");
+}
+
+// ---------------------------------------------------------------- expectations
+
+// A Kattis package with the groups sample, large and small.
+class ExpectationTest : public ProblemPackageTest {
+ protected:
+  void SetUp() override {
+    touch("pkg/problem.yaml", "name: x\n");
+    touch("pkg/data/sample/1.in");
+    touch("pkg/data/secret/small/test_group.yaml", "max_score: 30\n");
+    touch("pkg/data/secret/small/1.in");
+    touch("pkg/data/secret/large/test_group.yaml", "max_score: 70\n");
+    touch("pkg/data/secret/large/1.in");
+  }
+  const PackageSubmission& submission(const ProblemPackage& package, const std::string& name) {
+    for (const PackageSubmission& one : package.submissions) {
+      if (one.name == name)
+        return one;
+    }
+    ADD_FAILURE() << "no submission " << name;
+    static const PackageSubmission none;
+    return none;
+  }
+};
+
+using Verdicts = std::vector<std::string>;
+
+TEST_F(ExpectationTest, SubmissionsYamlGivesTopLevelAndGroupRules) {
+  touch("pkg/submissions/submissions.yaml",
+        "accepted/sol.cpp:\n"
+        "  language: cpp\n"
+        "  permitted: [AC]\n"
+        "partial/*:\n"
+        "  score: [10, 40]\n"
+        "  authors: [someone]\n"
+        "  secret/small:\n"
+        "    permitted: [AC]\n"
+        "  large:\n"
+        "    required: [RTE, TLE]\n"
+        "    score: 0\n"
+        "'*/brute{1,2}.py':\n"
+        "  required: [TLE, MLE, RE]\n"
+        "wrong_answer/nothing.cpp:\n"
+        "  permitted: [WA]\n");
+  touch("pkg/submissions/accepted/sol.cpp");
+  touch("pkg/submissions/partial/p.cpp");
+  touch("pkg/submissions/partial/multi/main.py");
+  touch("pkg/submissions/partial/deeper/x/y.cpp");
+  touch("pkg/submissions/time_limit_exceeded/brute1.py");
+  touch("pkg/submissions/wrong_answer/brute3.py");
+  touch("pkg/submissions/other/none.cpp");
+  const ProblemPackage package = recognised("pkg");
+  const std::vector<std::string> expected_names = {"accepted/sol.cpp",
+                                                   "partial/deeper",
+                                                   "partial/multi",
+                                                   "partial/p.cpp",
+                                                   "time_limit_exceeded/brute1.py",
+                                                   "wrong_answer/brute3.py"};
+  EXPECT_EQ(names_of(package), expected_names);
+
+  const PackageSubmission& sol = submission(package, "accepted/sol.cpp");
+  EXPECT_EQ(sol.expected, Expectation::accepted);
+  ASSERT_EQ(sol.rules.size(), 1u);
+  EXPECT_EQ(sol.rules[0].groups, "");
+  EXPECT_EQ(sol.rules[0].permitted, Verdicts{"AC"});
+  EXPECT_FALSE(sol.rules[0].required);
+  EXPECT_FALSE(sol.rules[0].score);
+  EXPECT_EQ(sol.rules[0].source, "submissions/submissions.yaml:1");
+
+  const PackageSubmission& partial = submission(package, "partial/p.cpp");
+  EXPECT_EQ(partial.expected, Expectation::stated);
+  EXPECT_EQ(partial.path, at("pkg/submissions/partial/p.cpp"));
+  ASSERT_EQ(partial.rules.size(), 3u);
+  EXPECT_EQ(partial.rules[0].groups, "");
+  EXPECT_EQ(partial.rules[0].score, std::make_pair(10.0, 40.0));
+  EXPECT_EQ(partial.rules[0].source, "submissions/submissions.yaml:4");
+  EXPECT_EQ(partial.rules[1].groups, "secret/small");
+  EXPECT_EQ(partial.rules[1].permitted, Verdicts{"AC"});
+  EXPECT_EQ(partial.rules[1].source, "submissions/submissions.yaml:7");
+  EXPECT_EQ(partial.rules[2].groups, "large");
+  // RTE is our RE or MLE.
+  EXPECT_EQ(partial.rules[2].required, (Verdicts{"RE", "MLE", "TLE"}));
+  EXPECT_EQ(partial.rules[2].score, std::make_pair(0.0, 0.0));
+  EXPECT_EQ(partial.rules[2].source, "submissions/submissions.yaml:9");
+  EXPECT_EQ(submission(package, "partial/multi").rules.size(), 3u);  // a directory is one
+
+  const PackageSubmission& brute = submission(package, "time_limit_exceeded/brute1.py");
+  EXPECT_EQ(brute.expected, Expectation::time_limit_exceeded);
+  ASSERT_EQ(brute.rules.size(), 1u);
+  EXPECT_EQ(brute.rules[0].required, (Verdicts{"TLE", "MLE", "RE"}));
+  EXPECT_TRUE(submission(package, "wrong_answer/brute3.py").rules.empty());
+
+  const std::vector<std::string> expected_warnings = {
+      "submissions/other: 'other' is no verdict directory of the Kattis format (accepted, "
+      "wrong_answer, time_limit_exceeded, run_time_error); give expectations in "
+      "submissions/submissions.yaml or @check- lines; skipped",
+      "submissions/submissions.yaml:14: 'wrong_answer/nothing.cpp' matches no submission"};
+  EXPECT_EQ(package.warnings, expected_warnings);
+}
+
+TEST_F(ExpectationTest, UnknownKeysAndVerdictsAreUsageErrorsNamingTheLine) {
+  touch("pkg/submissions/accepted/sol.cpp");
+  touch("pkg/submissions/submissions.yaml", "accepted/*:\n  permitted: [AC]\n  colour: blue\n");
+  EXPECT_TRUE(error_of("pkg").starts_with(
+      "submissions/submissions.yaml:3: unknown key 'colour': no key of submissions.yaml and no "
+      "group of the package (groups: sample, large, small)"))
+      << error_of("pkg");
+  touch("pkg/submissions/submissions.yaml", "accepted/*:\n  small:\n    required: [AC, XX]\n");
+  EXPECT_EQ(error_of("pkg"),
+            "submissions/submissions.yaml:3: required: unknown verdict 'XX' (AC, WA, TLE, RTE, "
+            "MLE, RE)");
+  touch("pkg/submissions/submissions.yaml", "accepted/*:\n  small:\n    colour: red\n");
+  EXPECT_TRUE(error_of("pkg").starts_with("submissions/submissions.yaml:3: unknown key 'colour'"))
+      << error_of("pkg");
+  touch("pkg/submissions/submissions.yaml", "accepted/*: [\n");
+  EXPECT_TRUE(error_of("pkg").starts_with("submissions/submissions.yaml:2: not valid YAML"))
+      << error_of("pkg");
+}
+
+TEST_F(ExpectationTest, AGroupPatternNamingNoGroupIsAUsageError) {
+  touch("pkg/submissions/accepted/sol.cpp");
+  touch("pkg/submissions/submissions.yaml",
+        "accepted/*:\n  permitted: [AC]\n  secret/huge:\n    permitted: [AC]\n");
+  EXPECT_EQ(error_of("pkg"),
+            "submissions/submissions.yaml:3: the group pattern 'secret/huge' names no group of the "
+            "package (groups: sample, large, small)");
+  touch("pkg/submissions/submissions.yaml", "accepted/*:\n  secret/*:\n    permitted: [AC]\n");
+  EXPECT_EQ(error_of("pkg"), "");
+  touch("pkg/submissions/accepted/sol.cpp", "int main() {}\n// @check-accepted: small huge\n");
+  EXPECT_EQ(error_of("pkg"),
+            "accepted/sol.cpp:2 @check-accepted: the group pattern 'huge' names no group of the "
+            "package (groups: sample, large, small)");
+}
+
+TEST_F(ProblemPackageTest, RulesOnGroupsOfAPackageWithoutGroupsAreUsageErrors) {
+  touch("pkg/problem.yaml", "name: x\n");
+  touch("pkg/submissions/accepted/sol.cpp", "// @check-accepted: *\n");
+  EXPECT_EQ(error_of("pkg"),
+            "accepted/sol.cpp:1 @check-accepted: the group pattern '*' names no group of the "
+            "package (the package has no groups)");
+}
+
+TEST_F(ExpectationTest, CheckLinesGiveRulesOnGroups) {
+  touch("pkg/submissions/partial/brute.cpp",
+        "// @check-accepted: sample small\n"
+        "int main() {}  /* @check-zero: l* */\n"
+        "# @check-partial-score: secret\n"
+        "// @check-wrong-answer:\n"
+        "// mentions @check-accepted without a colon\n"
+        "// @check-nonsense: small\n");
+  touch("pkg/submissions/partial/multi/a.py", "# @check-time-limit-exceeded: large\n");
+  touch("pkg/submissions/partial/multi/b.py",
+        "# @check-runtime-error: large\n# @check-memory-limit-exceeded: {large,small}\n");
+  touch("pkg/submissions/accepted/sol.cpp");
+  const ProblemPackage package = recognised("pkg");
+  const PackageSubmission& brute = submission(package, "partial/brute.cpp");
+  EXPECT_EQ(brute.expected, Expectation::stated);
+  ASSERT_EQ(brute.rules.size(), 4u);
+  EXPECT_EQ(brute.rules[0].groups, "sample");
+  EXPECT_EQ(brute.rules[0].permitted, Verdicts{"AC"});
+  EXPECT_FALSE(brute.rules[0].required);
+  EXPECT_EQ(brute.rules[0].source, "partial/brute.cpp:1 @check-accepted");
+  EXPECT_EQ(brute.rules[1].groups, "small");
+  EXPECT_EQ(brute.rules[2].groups, "l*");
+  EXPECT_EQ(brute.rules[2].required, (Verdicts{"WA", "TLE", "MLE", "RE"}));
+  EXPECT_EQ(brute.rules[2].source, "partial/brute.cpp:2 @check-zero");
+  EXPECT_EQ(brute.rules[3].groups, "secret");
+  EXPECT_EQ(brute.rules[3].permitted, Verdicts{"AC"});
+  EXPECT_EQ(brute.rules[3].source, "partial/brute.cpp:3 @check-partial-score");
+  EXPECT_EQ(package.warnings,
+            std::vector<std::string>{
+                "partial/brute.cpp:6: unknown @check-nonsense (accepted, wrong-answer, "
+                "time-limit-exceeded, runtime-error, memory-limit-exceeded, zero, "
+                "partial-score); ignored"});
+  const PackageSubmission& multi = submission(package, "partial/multi");
+  ASSERT_EQ(multi.rules.size(), 3u);
+  EXPECT_EQ(multi.rules[0].required, Verdicts{"TLE"});
+  EXPECT_EQ(multi.rules[0].source, "partial/multi/a.py:1 @check-time-limit-exceeded");
+  EXPECT_EQ(multi.rules[1].required, Verdicts{"RE"});
+  EXPECT_EQ(multi.rules[2].required, Verdicts{"MLE"});
+  EXPECT_EQ(multi.rules[2].groups, "{large,small}");
+  EXPECT_TRUE(submission(package, "accepted/sol.cpp").rules.empty());
+}
+
+TEST_F(ProblemPackageTest, CmsSolFilesWithCheckLinesAreKeptAsStated) {
+  touch("pkg/task.yaml", "score_type: GroupMin\nscore_type_parameters: [[10, 1], [90, 1]]\n");
+  touch("pkg/input/input0.txt");
+  touch("pkg/input/input1.txt");
+  touch("pkg/sol/solution.cpp", "// @check-accepted: *\n");
+  touch("pkg/sol/brute.cpp",
+        "// @check-accepted: subtask1\n// @check-time-limit-exceeded: subtask2\n");
+  touch("pkg/sol/grader.cpp");
+  const ProblemPackage package = recognised("pkg");
+  EXPECT_EQ(names_of(package), (std::vector<std::string>{"sol/brute.cpp", "sol/solution.cpp"}));
+  ASSERT_EQ(package.submissions.size(), 2u);
+  EXPECT_EQ(package.submissions[0].expected, Expectation::stated);
+  ASSERT_EQ(package.submissions[0].rules.size(), 2u);
+  EXPECT_EQ(package.submissions[0].rules[1].groups, "subtask2");
+  EXPECT_EQ(package.submissions[0].rules[1].source, "sol/brute.cpp:2 @check-time-limit-exceeded");
+  EXPECT_EQ(package.submissions[1].expected, Expectation::accepted);
+  EXPECT_EQ(package.submissions[1].rules.size(), 1u);
+  EXPECT_EQ(package.warnings,
+            std::vector<std::string>{"sol/grader.cpp: the CMS format does not say what it must "
+                                     "get (only sol/solution.* and sol/soluzione.* are accepted); "
+                                     "skipped"});
+}
+
+TEST_F(ProblemPackageTest, LargeFilesAreNotReadForCheckLines) {
+  touch("pkg/problem.yaml", "name: x\n");
+  touch("pkg/submissions/other/big.cpp",
+        "// @check-accepted: *\n" + std::string(1 << 20, 'x') + "\n");
+  const ProblemPackage package = recognised("pkg");
+  EXPECT_TRUE(package.submissions.empty());
+  EXPECT_EQ(package.warnings.size(), 1u) << all_warnings(package);
 }
 
 // ---------------------------------------------------------------- collect_input_list
