@@ -27,6 +27,8 @@ struct CheckSolution {
   std::optional<std::string> compile_error;
   // What it must get: a package's submission by its directory; a --solution: AC everywhere.
   io::Expectation expected = io::Expectation::accepted;
+  // And what its package's submissions.yaml or @check- lines say (pipeline/expectation.hpp).
+  std::vector<io::ExpectationRule> rules;
 };
 
 // How the time limit of the check's runs was chosen.
@@ -51,6 +53,22 @@ struct CheckOptions {
   std::size_t jobs = 1;
   // Where the solutions run (io/run/sandbox.hpp); nullptr: as the user, uncontained (--no-sandbox).
   io::SandboxPool* sandbox = nullptr;
+  // The package's test groups (their tests absolute and lexically normal); empty: none, and the
+  // inputs are judged as one pass-fail set.
+  std::vector<io::TestGroup> groups;
+  // Run every solution on every input (--all-runs): no early decision skips a run.
+  bool all_runs = false;
+};
+
+// What one solution got on one test group.
+struct GroupOutcome {
+  // The verdict of its first failing judged test in input order, AC when every judged test is AC;
+  // nullopt ("-") when none was judged.
+  std::optional<Verdict> verdict;
+  double score = 0;  // its points (io::ScoreAggregation)
+  double max_score = 0;
+  std::string expected;  // the rules that apply to it, as text ("" when none)
+  bool meets = true;     // those rules are met on it
 };
 
 // One solution's verdicts, one per input file, in input order; nullopt for an input that was
@@ -65,6 +83,15 @@ struct SolutionVerdicts {
   bool meets = false;
   std::string why_not;
   bool too_weak = false;  // not expected AC, yet AC on every file: the tests do not catch it
+  std::vector<io::ExpectationRule> rules;  // CheckSolution::rules
+  // One per CheckResult::groups; the total over the groups but "sample", and its maximum (nullopt
+  // when the package has no groups).
+  std::vector<GroupOutcome> groups;
+  std::optional<double> score;
+  std::optional<double> max_score;
+  // Per file: its run was skipped by an early decision (a failure earlier in each of its groups).
+  std::vector<char> skipped;
+  std::size_t skipped_runs = 0;
 };
 
 // An input file that is no valid input of the game (or could not be read).
@@ -77,6 +104,8 @@ struct RejectedInput {
 struct CheckResult {
   std::vector<SolutionVerdicts> solutions;  // in the order given
   std::vector<RejectedInput> rejected;      // also reported through spdlog, as solve does
+  std::vector<io::TestGroup> groups;        // CheckOptions::groups
+  bool all_runs = false;                    // CheckOptions::all_runs
   std::size_t reruns_alone = 0;             // runs judged again alone (see needs_rerun_alone)
   // A stop was requested (core/stop_request.hpp): the runs in progress were ended unjudged and no
   // other was started; runs_not_judged counts the (solution, file) pairs left without a verdict.
@@ -90,9 +119,10 @@ struct CheckResult {
   double seconds = 0;
 };
 
-// Solves the expected answers, runs every solution on every accepted input (`jobs` at a time),
-// then reruns alone, one at a time, each run whose TLE may come from sharing the machine.
-// Verdicts do not depend on `jobs` except through timing.
+// Solves the expected answers, runs every solution on every accepted input (`jobs` at a time)
+// but those an early decision skips (a failure earlier in each group holding the input; none with
+// all_runs), and confirms alone each TLE of a shared run that decides something. Verdicts do not
+// depend on `jobs` except through timing.
 CheckResult run_check(const CheckOptions& options);
 
 // The line check ends with: "check: S solutions, F files (R rejected), A runs again alone, time: T
@@ -103,7 +133,8 @@ std::string check_summary_line(const CheckResult& result, std::size_t files);
 // rejected and no run was left unjudged.
 bool all_expectations_met(const CheckResult& result);
 
-// "AC", "WA", "TLE", "RE": what a solution must get, in the table's "expected" column.
+// "AC", "WA", "TLE", "RE", "rules" (stated): what a solution must get, in the table's "expected"
+// column.
 std::string_view expected_short_name(io::Expectation expected);
 
 // The verdict table for stdout: one row per solution with what it must get, its count of each

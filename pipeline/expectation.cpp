@@ -1,6 +1,8 @@
 #include "pipeline/expectation.hpp"
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdio>
 #include <map>
 
 namespace gamebatch::pipeline {
@@ -63,7 +65,7 @@ ExpectationOutcome judge_expectation(io::Expectation expected,
                    wrong == 0};
       }
       break;
-    case io::Expectation::stated:  // its rules say what it must get
+    case io::Expectation::stated:  // the rules say what it must get
       break;
     case io::Expectation::run_time_error:
       if (runtime_error == 0 && all_judged) {
@@ -79,6 +81,139 @@ ExpectationOutcome judge_expectation(io::Expectation expected,
   if (!all_judged)
     return {false, std::to_string(unjudged_runs) + " runs not judged (interrupted)", false};
   return {true, "", false};
+}
+
+}  // namespace gamebatch::pipeline
+
+namespace gamebatch::pipeline {
+namespace {
+
+// A glob of '*' (any run of characters, '/' included) and '?' (one character).
+bool glob_matches(std::string_view pattern, std::string_view text) {
+  std::size_t p = 0, t = 0;
+  std::size_t star = std::string_view::npos, resume = 0;
+  while (t < text.size()) {
+    if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == text[t])) {
+      ++p;
+      ++t;
+    } else if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      resume = t;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      t = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*')
+    ++p;
+  return p == pattern.size();
+}
+
+// The readers are to provide io::group_pattern_matches (problem_package.hpp); until they do, this
+// private one. To merge: call theirs.
+bool group_pattern_matches(std::string_view pattern, const io::TestGroup& group) {
+  if (glob_matches(pattern, group.name) || glob_matches(pattern, group.path))
+    return true;
+  const std::string_view path = group.path;
+  return path.size() > pattern.size() && path.starts_with(pattern) && path[pattern.size()] == '/';
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names)
+    text += (text.empty() ? "" : " ") + name;
+  return text;
+}
+
+std::string number_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
+bool among(const std::vector<std::string>& names, Verdict verdict) {
+  return std::find(names.begin(), names.end(), short_name(verdict)) != names.end();
+}
+
+std::string files_text(std::size_t n) {
+  return std::to_string(n) + (n == 1 ? " file" : " files");
+}
+
+}  // namespace
+
+bool rule_applies_to(const io::ExpectationRule& rule, const io::TestGroup& group) {
+  return !rule.groups.empty() && group_pattern_matches(rule.groups, group);
+}
+
+std::string rule_text(const io::ExpectationRule& rule) {
+  std::vector<std::string> parts;
+  if (rule.permitted)
+    parts.push_back("permitted " + joined(*rule.permitted));
+  if (rule.required)
+    parts.push_back("required " + joined(*rule.required));
+  if (rule.score)
+    parts.push_back("score " + number_text(rule.score->first) + ".." +
+                    number_text(rule.score->second));
+  std::string text;
+  for (const std::string& part : parts)
+    text += (text.empty() ? "" : "; ") + part;
+  return text.empty() ? "anything" : text;
+}
+
+std::string unmet_rule(const io::ExpectationRule& rule, const std::vector<Verdict>& judged,
+                       double score) {
+  std::vector<std::string> why;
+  if (rule.permitted) {
+    std::map<Verdict, std::size_t> others;
+    for (const Verdict verdict : judged) {
+      if (!among(*rule.permitted, verdict))
+        ++others[verdict];
+    }
+    if (!others.empty()) {
+      std::string got;
+      for (const auto& [verdict, count] : others)
+        got += (got.empty() ? "" : ", ") + std::string(short_name(verdict)) + " on " +
+               files_text(count);
+      why.push_back("permitted " + joined(*rule.permitted) + ", got " + got);
+    }
+  }
+  if (rule.required && std::none_of(judged.begin(), judged.end(), [&](Verdict verdict) {
+        return among(*rule.required, verdict);
+      })) {
+    why.push_back("required " + joined(*rule.required) + ", got none of them on " +
+                  files_text(judged.size()));
+  }
+  // A tolerance for the sums of shares (sum aggregation).
+  if (rule.score && (score < rule.score->first - 1e-9 || score > rule.score->second + 1e-9)) {
+    why.push_back("score " + number_text(rule.score->first) + ".." +
+                  number_text(rule.score->second) + ", got " + number_text(score));
+  }
+  std::string text;
+  for (const std::string& part : why)
+    text += (text.empty() ? "" : "; ") + part;
+  return text;
+}
+
+std::vector<std::string> unmet_rules(const std::vector<io::ExpectationRule>& rules,
+                                     const std::vector<Verdict>& all_judged, double total,
+                                     const std::vector<GroupVerdicts>& groups) {
+  std::vector<std::string> lines;
+  for (const io::ExpectationRule& rule : rules) {
+    if (rule.groups.empty()) {
+      if (const std::string why = unmet_rule(rule, all_judged, total); !why.empty())
+        lines.push_back(rule.source + ": " + why);
+      continue;
+    }
+    for (const GroupVerdicts& group : groups) {
+      if (!rule_applies_to(rule, *group.group))
+        continue;
+      if (const std::string why = unmet_rule(rule, group.judged, group.score); !why.empty())
+        lines.push_back(rule.source + ": " + group.group->path + ": " + why);
+    }
+  }
+  return lines;
 }
 
 }  // namespace gamebatch::pipeline

@@ -763,6 +763,39 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
     html += "<p class=\"note\">Solutions that do not get what they must:</p>\n<ul>\n" + missed +
             "</ul>\n";
 
+  // The groups: a row per solution, a column per group, the first failure's verdict and points.
+  if (!result.groups.empty()) {
+    html +=
+        "<h2>Groups: solutions \u00d7 groups</h2>\n<table class=\"matrix\">\n<tr><th>solution</th>";
+    for (const io::TestGroup& group : result.groups) {
+      html += "<th class=\"num\" title=\"" + escape_html(group.path) + "\">" +
+              escape_html(group.name) + "</th>";
+    }
+    html += "<th class=\"num\">total</th><th>expected</th><th>met</th></tr>\n";
+    for (std::size_t s = 0; s < result.solutions.size(); ++s) {
+      const SolutionVerdicts& solution = result.solutions[s];
+      html += "<tr><td class=\"path mono\">#" + std::to_string(s + 1) + " " +
+              escape_html(solution.name) + "</td>";
+      for (const GroupOutcome& group : solution.groups) {
+        const std::string title =
+            group.expected.empty() ? "" : " title=\"" + escape_html(group.expected) + "\"";
+        if (!group.verdict) {
+          html += "<td class=\"c-none\"" + title + ">-</td>";
+          continue;
+        }
+        html += "<td class=\"num c-" + std::string(short_name(*group.verdict)) + "\"" + title +
+                ">" + badge(*group.verdict) + " " + format("%g", group.score) +
+                (group.meets ? "" : " <b>NO</b>") + "</td>";
+      }
+      html += "<td class=\"num\">" +
+              format("%g / %g", solution.score.value_or(0), solution.max_score.value_or(0)) +
+              "</td><td>" + std::string(expected_short_name(solution.expected)) + "</td>" +
+              (solution.meets ? "<td class=\"ok\">yes</td>" : "<td class=\"c-WA\"><b>NO</b></td>") +
+              "</tr>\n";
+    }
+    html += "</table>\n";
+  }
+
   // The matrix: a row per file, a column per solution.
   std::vector<std::size_t> rows;
   std::size_t all_accepted_left_out = 0;
@@ -804,8 +837,11 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
   html += "</tr>\n";
   for (const std::size_t file : rows) {
     html += "<tr><td class=\"path\">" + escape_html(options.inputs[file].input.string()) + "</td>";
-    for (const SolutionVerdicts& solution : result.solutions)
-      html += matrix_cell(solution.files[file]);
+    for (const SolutionVerdicts& solution : result.solutions) {
+      html += (file < solution.skipped.size() && solution.skipped[file])
+                  ? "<td class=\"c-none\">skipped (decided)</td>"
+                  : matrix_cell(solution.files[file]);
+    }
     html += "</tr>\n";
   }
   html += "</table>\n";

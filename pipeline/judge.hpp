@@ -63,18 +63,18 @@ RunVerdict judge_run(const io::Problem& problem, const std::vector<std::string>&
                      const io::ProcessResult& result, const JudgeLimits& limits);
 
 // A run is stopped at kStopFactor times its CPU time limit, so that one slowed by its neighbours
-// can still finish; one that ended by itself within kRerunFactor times the limit may have been
-// slowed that way (sharing caches, memory bandwidth and turbo costs runs some 5-20 %).
+// can still finish (sharing caches, memory bandwidth and turbo costs runs some 5-20 %, and more
+// on a loaded machine).
 inline constexpr double kStopFactor = 1.5;
-inline constexpr double kRerunFactor = 1.25;
 
 // The limits a run is started with: kStopFactor times the time limit of CPU, the wall clock cut
 // at three times the time limit plus a second, memory and output as given.
 io::ProcessLimits process_limits(const JudgeLimits& limits);
 
-// Whether a TLE of a run made while others ran may be an effect of sharing the machine: the run
-// ended by itself over the time limit but within kRerunFactor times it, or the wall clock cut it
-// after it had used half its time limit of CPU. Such a run is rerun alone before TLE is reported.
+// Whether a TLE of a run made while others ran may be an effect of sharing the machine: any TLE
+// by CPU time (how much sharing costs is not known in advance), or the wall clock cut it after it
+// had used half its time limit of CPU (one cut with less was waiting, not computing). Such a run
+// is rerun alone before TLE is reported.
 bool needs_rerun_alone(const RunVerdict& verdict, const io::ProcessResult& result,
                        const JudgeLimits& limits);
 

@@ -100,5 +100,87 @@ TEST(Expectation, RunsLeftUnjudgedByAStopMeetNothingYet) {
       judge_expectation(Expectation::wrong_answer, std::nullopt, {AC, std::nullopt}, 1).too_weak);
 }
 
+// ---- rules (submissions.yaml, @check- lines)
+
+io::TestGroup group_named(const std::string& path) {
+  io::TestGroup group;
+  group.path = path;
+  group.name = path.substr(path.rfind('/') + 1);
+  return group;
+}
+
+io::ExpectationRule rule(const std::string& groups,
+                         std::optional<std::vector<std::string>> permitted,
+                         std::optional<std::vector<std::string>> required = std::nullopt,
+                         std::optional<std::pair<double, double>> score = std::nullopt) {
+  io::ExpectationRule rule;
+  rule.groups = groups;
+  rule.permitted = std::move(permitted);
+  rule.required = std::move(required);
+  rule.score = score;
+  rule.source = "submissions/submissions.yaml:4";
+  return rule;
+}
+
+TEST(ExpectationRules, APackageWideRuleJudgesEveryJudgedVerdictAndTheTotal) {
+  using V = Verdict;
+  const std::vector<V> judged = {V::accepted, V::wrong_answer, V::wrong_answer};
+  EXPECT_TRUE(unmet_rules({rule("", std::vector<std::string>{"AC", "WA"})}, judged, 0, {}).empty());
+  EXPECT_EQ(
+      unmet_rules({rule("", std::vector<std::string>{"AC"})}, judged, 0, {}),
+      std::vector<std::string>{"submissions/submissions.yaml:4: permitted AC, got WA on 2 files"});
+  EXPECT_TRUE(
+      unmet_rules({rule("", std::nullopt, std::vector<std::string>{"WA"})}, judged, 0, {}).empty());
+  EXPECT_EQ(
+      unmet_rules({rule("", std::nullopt, std::vector<std::string>{"TLE", "RE"})}, judged, 0, {}),
+      std::vector<std::string>{
+          "submissions/submissions.yaml:4: required TLE RE, got none of them on 3 files"});
+  EXPECT_TRUE(
+      unmet_rules({rule("", std::nullopt, std::nullopt, std::pair{40.0, 60.0})}, judged, 50, {})
+          .empty());
+  EXPECT_EQ(
+      unmet_rules({rule("", std::nullopt, std::nullopt, std::pair{40.0, 60.0})}, judged, 30, {}),
+      std::vector<std::string>{"submissions/submissions.yaml:4: score 40..60, got 30"});
+}
+
+TEST(ExpectationRules, AGroupRuleJudgesEachGroupItMatches) {
+  using V = Verdict;
+  const io::TestGroup sample = group_named("sample"), small = group_named("secret/small"),
+                      large = group_named("secret/large");
+  const std::vector<GroupVerdicts> groups = {{&sample, {V::accepted}, 0},
+                                             {&small, {V::accepted, V::accepted}, 30},
+                                             {&large, {V::accepted, V::time_limit}, 0}};
+  const std::vector<V> all = {V::accepted, V::accepted, V::accepted, V::accepted, V::time_limit};
+  const auto ac_only = std::vector<std::string>{"AC"};
+  // By name, by path, by glob; "secret" names every group under secret/.
+  EXPECT_TRUE(unmet_rules({rule("small", ac_only)}, all, 30, groups).empty());
+  EXPECT_TRUE(unmet_rules({rule("secret/small", ac_only)}, all, 30, groups).empty());
+  EXPECT_EQ(unmet_rules({rule("secret/*", ac_only)}, all, 30, groups),
+            std::vector<std::string>{
+                "submissions/submissions.yaml:4: secret/large: permitted AC, got TLE on 1 file"});
+  EXPECT_EQ(unmet_rules({rule("secret", ac_only)}, all, 30, groups).size(), 1u);
+  EXPECT_TRUE(unmet_rules({rule("s?mple", ac_only)}, all, 30, groups).empty());
+  // The first failure decides a group: "required: [TLE]" is met by it.
+  EXPECT_TRUE(
+      unmet_rules({rule("large", std::nullopt, std::vector<std::string>{"TLE"})}, all, 30, groups)
+          .empty());
+  // A group's score is its own points.
+  EXPECT_TRUE(unmet_rules({rule("small", std::nullopt, std::nullopt, std::pair{30.0, 30.0})}, all,
+                          30, groups)
+                  .empty());
+  EXPECT_EQ(
+      unmet_rules({rule("*", std::nullopt, std::nullopt, std::pair{30.0, 30.0})}, all, 30, groups)
+          .size(),
+      2u);  // sample and large score 0
+  EXPECT_EQ(rule_text(rule("x", ac_only, std::vector<std::string>{"AC"}, std::pair{0.0, 20.0})),
+            "permitted AC; required AC; score 0..20");
+}
+
+TEST(ExpectationRules, StatedImposesNothingByItself) {
+  EXPECT_TRUE(meets(Expectation::stated, {WA, TLE, AC}));
+  EXPECT_TRUE(meets(Expectation::stated, {AC}));
+  EXPECT_FALSE(judge_expectation(Expectation::stated, std::string("error"), {}, 0).meets);
+}
+
 }  // namespace
 }  // namespace gamebatch::pipeline

@@ -187,8 +187,9 @@ TEST_F(HtmlReportCliTest, CheckPageShowsAllFiveVerdictsAndOutputAsText) {
       kFaulty + " segfault",                                       // RE
   };
   std::vector<std::string> args = {
-      "check", "-p",     "willow", "--no-cache", "--time-limit", "0.5",    "--memory-limit",
-      "64",    "--jobs", "2",      "--report",   "check.json",   "--html", "check.html"};
+      "check",          "-p",         "willow",    "--no-cache", "--time-limit", "0.5",
+      "--memory-limit", "64",         "--jobs",    "2",          "--report",     "check.json",
+      "--html",         "check.html", "--all-runs"};  // a cell for every run
   for (const std::string& solution : solutions)
     args.insert(args.end(), {"--solution", solution});
   args.push_back("set");

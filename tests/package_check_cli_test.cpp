@@ -212,7 +212,8 @@ TEST_F(PackageCheckCliTest, APolygonPackagesSolutionsAreJudgedByTheirTags) {
   ASSERT_EQ(report["solutions"].size(), 3u);
   for (const nlohmann::json& solution : report["solutions"]) {
     EXPECT_TRUE(solution["meets"]) << solution.dump(1);
-    EXPECT_EQ(solution["verdicts"].size(), 3u);  // tests/01, 02, 03
+    // tests/01, 02, 03, judged or skipped after a failure
+    EXPECT_EQ(solution["verdicts"].size() + solution["skipped"].get<std::size_t>(), 3u);
   }
   EXPECT_EQ(solution_named(report, "solutions/greedy.c")["expected"], "wrong_answer");
   // check writes nothing beside the inputs, whatever the layout's answer names.
@@ -266,6 +267,46 @@ TEST_F(PackageCheckCliTest, ACheckWithoutSolutionsIsAUsageError) {
   const Result result = run({"check", "-p", "willow", "--no-cache", "set"});
   EXPECT_EQ(result.status, 2);
   EXPECT_NE(result.err.find("no solution to check"), std::string::npos) << result.err;
+}
+
+// Early decisions from the command line: a directory of inputs is one pass-fail set, so a
+// failure skips the solution's later runs (listed apart in the report); --all-runs runs them.
+TEST_F(PackageCheckCliTest, AFailureSkipsTheLaterRunsUnlessAllRuns) {
+  for (const char* name : {"a", "b", "c", "d"})
+    write_text(at(std::string("set/") + name + ".in"), read_test_file("willow/sample.in"));
+  // Wrong on b.in (its input named by /proc/self/fd/0, without the sandbox's copy).
+  write_text(at("sol.sh"),
+             "case \"$(readlink /proc/self/fd/0)\" in *b.in) echo x; exit 0;; esac\n"
+             "cat '" +
+                 (fs::path(GAMEBATCH_TEST_DATA) / "willow/sample.ans").string() + "'\n");
+  const std::string solution = "sh " + at("sol.sh").string();
+  for (const bool all_runs : {false, true}) {
+    SCOPED_TRACE(all_runs);
+    std::vector<std::string> arguments = {"check",        "-p",       "willow", "--no-cache",
+                                          "--no-sandbox", "--report", "r.json", "-s",
+                                          solution,       "set"};
+    if (all_runs)
+      arguments.insert(arguments.begin() + 1, "--all-runs");
+    const Result result = run(arguments);
+    EXPECT_EQ(result.status, 1) << result.out << result.err;
+    EXPECT_NE(result.out.find(" skip "), std::string::npos) << result.out;
+    const nlohmann::json report = nlohmann::json::parse(read_text(at("r.json")));
+    EXPECT_EQ(report["all_runs"], all_runs);
+    EXPECT_EQ(report["groups"], nlohmann::json::array());
+    const nlohmann::json& checked = report["solutions"][0];
+    EXPECT_TRUE(checked["score"].is_null());
+    EXPECT_TRUE(checked["max_score"].is_null());
+    EXPECT_EQ(checked["groups"], nlohmann::json::array());
+    EXPECT_EQ(checked["counts"]["WA"], 1);
+    if (all_runs) {
+      EXPECT_EQ(checked["skipped"], 0);
+      EXPECT_EQ(checked["verdicts"].size(), 4u);
+    } else {
+      EXPECT_EQ(checked["skipped"], 2);
+      EXPECT_EQ(checked["skipped_paths"], (nlohmann::json{"set/c.in", "set/d.in"}));
+      EXPECT_EQ(checked["verdicts"].size(), 2u);
+    }
+  }
 }
 
 }  // namespace

@@ -83,7 +83,7 @@ TEST_F(SetterCliTest, CheckGivesEachSolutionItsVerdicts) {
   std::vector<std::string> args = {"check",          "-p",  "willow",         "--no-cache",
                                    "--time-limit",   "0.5", "--memory-limit", "64",
                                    "--output-limit", "1",   "--report",       "report.json",
-                                   "--jobs",         "2"};
+                                   "--jobs",         "2",   "--all-runs"};  // every verdict
   for (const std::string& solution : solutions) {
     args.push_back("--solution");
     args.push_back(solution);
@@ -121,11 +121,12 @@ TEST_F(SetterCliTest, CheckGivesEachSolutionItsVerdicts) {
                 "output over the limit"),
             std::string::npos);
 
-  // The table: a header and one row per solution with its counts, then the failed runs.
+  // The table: a header and one row per solution with its counts (the last: skipped runs), then the
+  // failed runs.
   const std::vector<std::string> lines = lines_of(result.out);
   ASSERT_GE(lines.size(), 1 + solutions.size());
   EXPECT_TRUE(starts_with(lines[0], "solution")) << lines[0];
-  EXPECT_NE(lines[1].find("     2      0      0      0      0  set/"), std::string::npos)
+  EXPECT_NE(lines[1].find("     2      0      0      0      0      0  set/"), std::string::npos)
       << lines[1];
   EXPECT_EQ(count_containing(lines,
                              "set/sample.in: WA on case 2: expected 'Case #2: -2', got "

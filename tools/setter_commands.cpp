@@ -344,14 +344,20 @@ void add_check_command(CLI::App& app, CheckArguments& arguments) {
       "cache, or solved) token by token, case by case. Verdicts: AC, WA (the first wrong\n"
       "case, expected and got), TLE, MLE (the peak passed --memory-limit, however the run\n"
       "ended), RE (a signal or a non-zero exit status). A run is stopped at 1.5 times the time\n"
-      "limit, or by the wall clock at three times it plus a second; one that ended over the\n"
-      "limit but within 1.25 times it, or that the wall clock stopped after half its limit of\n"
-      "CPU time, is run again alone after the others, and that run's verdict stands.\n"
+      "limit, or by the wall clock at three times it plus a second; a TLE of a run made while\n"
+      "others ran (but one the wall clock stopped before half its limit of CPU time) counts\n"
+      "only once a run alone confirms it, and that run's verdict stands.\n"
+      "Early decisions (Kattis' on_reject: break): once a solution fails a test of a min or\n"
+      "pass-fail group, its runs on the group's later tests are skipped (a run is skipped\n"
+      "when every group holding its file is decided; a package without groups is one\n"
+      "pass-fail group); --all-runs runs everything. Per group: the first failure's verdict\n"
+      "and the group's points (min, pass-fail: all or nothing; sum: by the share of AC).\n"
       "A problem package as the one PATH (Kattis: problem.yaml or data/sample, data/secret;\n"
       "Polygon: problem.xml or tests/NN; CMS: task.yaml or input/inputN.txt) gives the\n"
       "inputs and, without --solution, the solutions: Kattis' submissions/accepted (AC on\n"
       "every file), wrong_answer (WA somewhere, nothing worse), time_limit_exceeded (TLE\n"
-      "somewhere, else AC or WA), run_time_error (RE somewhere). The time limit is\n"
+      "somewhere, else AC or WA), run_time_error (RE somewhere), and the rules of\n"
+      "submissions.yaml (permitted, required verdicts and score, per group). The time limit is\n"
       "--time-limit, else the package's own, else the accepted submissions' slowest run\n"
       "times 5 (problem.yaml limits: time_multiplier), rounded up to whole seconds.\n"
       "Prints a table on stdout, one row per solution: what it must get, whether it did, the\n"
@@ -385,6 +391,8 @@ void add_check_command(CLI::App& app, CheckArguments& arguments) {
                   "Write a self-contained HTML page to FILE: the verdict matrix (files x\n"
                   "solutions, coloured by verdict, with time, peak memory and WA details) and\n"
                   "each solution's times against the time limit");
+  check->add_flag("--all-runs", arguments.all_runs,
+                  "Run every solution on every input: no early decision after a failure");
   add_layout_option(*check, arguments.layout);
   add_paths_option(*check, arguments.paths);
 }
@@ -511,6 +519,7 @@ std::vector<SolutionToBuild> solutions_to_build(const std::vector<std::string>& 
     SolutionToBuild solution;
     solution.solution.name = submission.name;
     solution.solution.expected = submission.expected;
+    solution.solution.rules = submission.rules;
     if (io::language_of(languages, submission.path) != nullptr) {
       solution.source = submission.path;
     } else {
@@ -543,6 +552,7 @@ int run_check(const CheckArguments& arguments) {
   options.problem = io::find_problem(arguments.problem);
   options.limits = judge_limits(arguments.judge);
   options.jobs = threads;
+  options.all_runs = arguments.all_runs;
   io::LanguageTable languages;
   if (!load_languages(arguments.judge, languages))
     return kExitUsage;
@@ -573,6 +583,7 @@ int run_check(const CheckArguments& arguments) {
   if (package) {
     for (const std::string& warning : package->warnings)
       spdlog::warn("{}", warning);
+    options.groups = package->groups;
   }
   if (arguments.solutions.empty() && (!package || package->submissions.empty())) {
     if (package)

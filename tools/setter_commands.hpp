@@ -47,6 +47,7 @@ struct CheckArguments {
   bool no_cache = false;
   std::string report_file;
   std::string html_file;  // empty: no HTML page
+  bool all_runs = false;  // --all-runs: no early decision skips a run
   std::optional<io::Layout> layout;
   std::vector<std::string> paths;
 };
