@@ -653,27 +653,6 @@ std::string verdict_table(const CheckResult& result, const io::InputList& inputs
   return table + group_table(result, width) + details + missed;
 }
 
-namespace {
-
-// io::expectation_name and io::aggregation_name, until io/files/problem_package.cpp (being
-// rewritten) names `stated` and defines the latter. To merge: call those.
-std::string_view expectation_text(io::Expectation expected) {
-  return expected == io::Expectation::stated ? "stated" : io::expectation_name(expected);
-}
-
-std::string_view aggregation_text(io::ScoreAggregation aggregation) {
-  switch (aggregation) {
-    case io::ScoreAggregation::min:
-      return "min";
-    case io::ScoreAggregation::pass_fail:
-      return "pass-fail";
-    case io::ScoreAggregation::sum:
-      return "sum";
-  }
-  return "min";
-}
-
-}  // namespace
 
 void write_check_report(const std::filesystem::path& path, const nlohmann::json& header,
                         const CheckResult& result, const io::InputList& inputs) {
@@ -724,7 +703,7 @@ void write_check_report(const std::filesystem::path& path, const nlohmann::json&
     }
     solutions.push_back({{"name", solution.name},
                          {"command", solution.command},
-                         {"expected", expectation_text(solution.expected)},
+                         {"expected", io::expectation_name(solution.expected)},
                          {"meets", solution.meets},
                          {"why_not", solution.why_not},
                          {"too_weak", solution.too_weak},
@@ -746,7 +725,7 @@ void write_check_report(const std::filesystem::path& path, const nlohmann::json&
     groups.push_back({{"name", group.name},
                       {"path", group.path},
                       {"max_score", group.max_score},
-                      {"aggregation", aggregation_text(group.aggregation)},
+                      {"aggregation", io::aggregation_name(group.aggregation)},
                       {"tests", std::move(tests)}});
   }
   report["groups"] = std::move(groups);

@@ -88,38 +88,6 @@ ExpectationOutcome judge_expectation(io::Expectation expected,
 namespace gamebatch::pipeline {
 namespace {
 
-// A glob of '*' (any run of characters, '/' included) and '?' (one character).
-bool glob_matches(std::string_view pattern, std::string_view text) {
-  std::size_t p = 0, t = 0;
-  std::size_t star = std::string_view::npos, resume = 0;
-  while (t < text.size()) {
-    if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == text[t])) {
-      ++p;
-      ++t;
-    } else if (p < pattern.size() && pattern[p] == '*') {
-      star = p++;
-      resume = t;
-    } else if (star != std::string_view::npos) {
-      p = star + 1;
-      t = ++resume;
-    } else {
-      return false;
-    }
-  }
-  while (p < pattern.size() && pattern[p] == '*')
-    ++p;
-  return p == pattern.size();
-}
-
-// The readers are to provide io::group_pattern_matches (problem_package.hpp); until they do, this
-// private one. To merge: call theirs.
-bool group_pattern_matches(std::string_view pattern, const io::TestGroup& group) {
-  if (glob_matches(pattern, group.name) || glob_matches(pattern, group.path))
-    return true;
-  const std::string_view path = group.path;
-  return path.size() > pattern.size() && path.starts_with(pattern) && path[pattern.size()] == '/';
-}
-
 std::string joined(const std::vector<std::string>& names) {
   std::string text;
   for (const std::string& name : names)
@@ -144,7 +112,7 @@ std::string files_text(std::size_t n) {
 }  // namespace
 
 bool rule_applies_to(const io::ExpectationRule& rule, const io::TestGroup& group) {
-  return !rule.groups.empty() && group_pattern_matches(rule.groups, group);
+  return !rule.groups.empty() && io::group_pattern_matches(rule.groups, group);
 }
 
 std::string rule_text(const io::ExpectationRule& rule) {

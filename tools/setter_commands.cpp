@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <system_error>
@@ -278,11 +279,15 @@ void add_validate_command(CLI::App& app, ValidateArguments& arguments) {
   add_paths_option(*validate, arguments.paths);
 }
 
-// What validate says of one file: its lines, empty when it is valid.
-std::string validate_file(const io::Problem& problem, const std::filesystem::path& path) {
+// What validate says of one file: its lines, empty when it is valid. `group_limits`: those of the
+// groups holding it, checked beside the statement's.
+std::string validate_file(const io::Problem& problem, const std::filesystem::path& path,
+                          const std::vector<io::NarrowLimit>& group_limits) {
   const std::string name = path.string();
   try {
-    const io::OfficialLimitReport report = problem.check_official_limits(io::read_file(path));
+    io::OfficialLimitCheck check(group_limits);
+    problem.check_limits(io::read_file(path), check);
+    const io::OfficialLimitReport report = io::OfficialLimitReport::of(check);
     std::string lines;
     for (const io::LimitViolation& violation : report.violations)
       lines += name + ":" + std::to_string(violation.line) + ": " + violation.message + "\n";
@@ -307,6 +312,48 @@ int run_validate(const ValidateArguments& arguments) {
     spdlog::error("{}", error.what());
     return kExitUsage;
   }
+  // A package with a plan: each test meets the limits of the groups holding it, too.
+  std::map<std::filesystem::path, std::vector<io::NarrowLimit>> group_limits;
+  try {
+    for (const std::string& path : arguments.paths) {
+      if (!std::filesystem::is_directory(path))
+        continue;
+      const std::optional<io::ProblemPackage> package =
+          io::recognise_package(path, arguments.layout);
+      if (!package || package->plan.empty())
+        continue;
+      const io::PackagePlan plan = io::read_package_plan(package->plan);
+      if (plan.game != arguments.problem) {
+        spdlog::error("{} is a package of {}, not of {}", path, plan.game, arguments.problem);
+        return kExitUsage;
+      }
+      for (const io::TestGroup& group : package->groups) {
+        for (std::size_t k = 0; k < plan.groups.size(); ++k) {
+          if (plan.groups[k].name != group.name)
+            continue;
+          const std::vector<io::NarrowLimit> limits = io::test_limits(plan, k);
+          for (const std::filesystem::path& test : group.tests) {
+            std::vector<io::NarrowLimit>& of_test = group_limits[test];
+            for (const io::NarrowLimit& limit : limits) {
+              if (std::none_of(of_test.begin(), of_test.end(), [&](const io::NarrowLimit& known) {
+                    return known.owner == limit.owner && known.parameter == limit.parameter;
+                  }))
+                of_test.push_back(limit);
+            }
+          }
+        }
+      }
+    }
+  } catch (const io::UsageError& error) {
+    spdlog::error("{}", error.what());
+    return kExitUsage;
+  }
+  const auto limits_of = [&](const std::filesystem::path& input) -> std::vector<io::NarrowLimit> {
+    if (group_limits.empty())
+      return {};
+    const auto found = group_limits.find(std::filesystem::absolute(input).lexically_normal());
+    return found == group_limits.end() ? std::vector<io::NarrowLimit>{} : found->second;
+  };
   // Files are checked in parallel, a block at a time, and reported in input order.
   constexpr std::size_t kBlock = 1024;
   std::size_t invalid = 0;
@@ -315,7 +362,7 @@ int run_validate(const ValidateArguments& arguments) {
     const std::size_t count = std::min(kBlock, inputs.size() - first);
     said.assign(count, std::string());
     tbb::parallel_for(std::size_t{0}, count, [&](std::size_t k) {
-      said[k] = validate_file(problem, inputs[first + k].input);
+      said[k] = validate_file(problem, inputs[first + k].input, limits_of(inputs[first + k].input));
     });
     for (const std::string& lines : said) {
       invalid += lines.empty() ? 0 : 1;
@@ -806,8 +853,9 @@ int run_stress(const StressArguments& arguments) {
                     arguments.problem);
       return kExitUsage;
     }
-    const auto group = std::find_if(plan.groups.begin(), plan.groups.end(),
-                                    [&](const io::PlanGroup& g) { return g.name == arguments.group; });
+    const auto group =
+        std::find_if(plan.groups.begin(), plan.groups.end(),
+                     [&](const io::PlanGroup& g) { return g.name == arguments.group; });
     if (group == plan.groups.end()) {
       std::string names;
       for (const io::PlanGroup& g : plan.groups)

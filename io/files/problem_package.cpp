@@ -1,5 +1,7 @@
 #include "io/files/problem_package.hpp"
 
+#include "io/files/package_plan.hpp"
+
 #include <yaml-cpp/yaml.h>
 #include <pugixml.hpp>
 
@@ -13,6 +15,7 @@
 #include <utility>
 
 #include "io/files/input_set.hpp"
+#include "io/files/package_plan.hpp"
 
 namespace gamebatch::io {
 
@@ -1216,6 +1219,44 @@ fs::path normal_absolute(const fs::path& directory) {
   return root;
 }
 
+// The package's plan (gamebatch.toml), when it has one, names its groups and gives their limits:
+// groups are put in the plan's order, a CMS package's (unnamed in task.yaml) take the plan's names
+// by position, and each group gets the limits its tests must meet. Throws UsageError for a plan
+// that cannot be read.
+void apply_plan(ProblemPackage& package) {
+  const fs::path file = package.root / kPlanFileName;
+  if (!regular_file_exists(file) || package.groups.empty())
+    return;
+  const PackagePlan plan = read_package_plan(file);
+  package.plan = file;
+  if (package.layout == Layout::cms && package.groups.size() == plan.groups.size()) {
+    for (std::size_t k = 0; k < plan.groups.size(); ++k) {
+      package.groups[k].name = plan.groups[k].name;
+      package.groups[k].path =
+          plan.groups[k].name == "sample" ? "sample" : "secret/" + plan.groups[k].name;
+    }
+  }
+  std::vector<TestGroup> ordered;
+  for (std::size_t k = 0; k < plan.groups.size(); ++k) {
+    const auto found =
+        std::find_if(package.groups.begin(), package.groups.end(),
+                     [&](const TestGroup& group) { return group.name == plan.groups[k].name; });
+    if (found == package.groups.end())
+      continue;
+    for (const NarrowLimit& limit : test_limits(plan, k)) {
+      found->limits.push_back({limit.parameter, limit.min, limit.max});
+    }
+    ordered.push_back(std::move(*found));
+    package.groups.erase(found);
+  }
+  for (TestGroup& group : package.groups) {  // groups the plan does not name, after its own
+    package.warnings.push_back(group.source + ": the group '" + group.name +
+                               "' is not in gamebatch.toml (run gamebatch build)");
+    ordered.push_back(std::move(group));
+  }
+  package.groups = std::move(ordered);
+}
+
 }  // namespace
 
 std::optional<ProblemPackage> recognise_package(const fs::path& directory,
@@ -1273,6 +1314,7 @@ std::optional<ProblemPackage> recognise_package(const fs::path& directory,
         package.input_roots.push_back(package.root);
       read_problem_yaml(package);
       read_kattis_groups(package);
+      apply_plan(package);
       read_kattis_submissions(package);
       break;
     case Layout::polygon:
@@ -1282,6 +1324,7 @@ std::optional<ProblemPackage> recognise_package(const fs::path& directory,
     case Layout::cms:
       add_input_root("input");
       read_task_yaml(package);
+      apply_plan(package);
       read_cms_submissions(package);
       break;
   }
