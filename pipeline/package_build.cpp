@@ -133,8 +133,33 @@ std::vector<std::pair<std::string, bool>> files_of(const PlannedTest& test) {
   return files;
 }
 
+// A file the build wrote: its content hash, and its size and modification time when last seen,
+// so that a rebuild trusts a file whose stat is unchanged without reading it (as make and git do).
+struct FileRecord {
+  std::string hash;
+  std::uintmax_t size = 0;
+  std::int64_t mtime_ns = 0;
+};
+
+// The record of the file at `path` holding content of hash `hash`; size 0 and time 0 when it
+// cannot be looked at (then it is read next time).
+FileRecord record_of(const fs::path& path, std::string hash) {
+  FileRecord record{std::move(hash), 0, 0};
+  std::error_code error;
+  const std::uintmax_t size = fs::file_size(path, error);
+  if (error)
+    return record;
+  const auto time = fs::last_write_time(path, error);
+  if (error)
+    return record;
+  record.size = size;
+  record.mtime_ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(time.time_since_epoch()).count();
+  return record;
+}
+
 struct Manifest {
-  std::map<std::string, std::string> files;  // relative path -> content hash
+  std::map<std::string, FileRecord> files;  // relative path -> what the build wrote there
   std::map<std::string, nlohmann::json> tests;
 };
 
@@ -147,8 +172,10 @@ Manifest read_manifest(const fs::path& path) {
     const nlohmann::json json = nlohmann::json::parse(io::read_file(path));
     if (json.value("schema", "") != kManifestSchema)
       throw std::runtime_error("not a " + std::string(kManifestSchema) + " manifest");
-    for (const auto& [file, hash] : json.at("files").items())
-      manifest.files[file] = hash.get<std::string>();
+    for (const auto& [file, record] : json.at("files").items()) {
+      manifest.files[file] = {record.at(0).get<std::string>(), record.at(1).get<std::uintmax_t>(),
+                              record.at(2).get<std::int64_t>()};
+    }
     for (const auto& [key, test] : json.at("tests").items())
       manifest.tests[key] = test;
   } catch (const std::exception& failure) {
@@ -224,13 +251,22 @@ BuildResult build_package(const BuildOptions& options) {
   std::map<std::string, std::string> on_disk;  // relative path -> hash, of the files looked at
   auto disk_hash = [&](const std::string& relative) -> const std::string& {
     auto found = on_disk.find(relative);
-    if (found == on_disk.end())
-      found = on_disk.emplace(relative, hash_of_file(root / relative)).first;
+    if (found == on_disk.end()) {
+      // A file whose size and time are as recorded is taken to hold what was recorded.
+      const auto recorded = old.files.find(relative);
+      if (recorded != old.files.end() && recorded->second.size != 0) {
+        const FileRecord now = record_of(root / relative, "");
+        if (now.size == recorded->second.size && now.mtime_ns == recorded->second.mtime_ns)
+          found = on_disk.emplace(relative, recorded->second.hash).first;
+      }
+      if (found == on_disk.end())
+        found = on_disk.emplace(relative, hash_of_file(root / relative)).first;
+    }
     return found->second;
   };
   auto ours = [&](const std::string& relative) {
     const auto recorded = old.files.find(relative);
-    return recorded != old.files.end() && recorded->second == disk_hash(relative);
+    return recorded != old.files.end() && recorded->second.hash == disk_hash(relative);
   };
 
   // 1. Which tests are as the manifest recorded them.
@@ -311,9 +347,9 @@ BuildResult build_package(const BuildOptions& options) {
       continue;
     bool blocked = false;
     for (const auto& [file, is_answer] : files_of(test)) {
-      std::error_code error;
-      if (fs::exists(root / file, error) && !ours(file) &&
-          (is_answer || disk_hash(file) != hash_of(test.text))) {
+      std::error_code error;  // answers are looked at once solved
+      if (!is_answer && fs::exists(root / file, error) && !ours(file) &&
+          disk_hash(file) != hash_of(test.text)) {
         result.warnings.push_back(file +
                                   ": not written by gamebatch build (or changed since): left as "
                                   "it is, and its test is not written");
@@ -330,14 +366,15 @@ BuildResult build_package(const BuildOptions& options) {
   // 3. Write the inputs, solve them (through the cache), write the answers and the copies.
   std::atomic<std::size_t> written{0};
   std::mutex written_mutex;
-  std::map<std::string, std::string> new_files;  // relative -> hash, of every test file kept
+  std::map<std::string, FileRecord> new_files;  // every file of the build kept
   auto write = [&](const std::string& relative, const std::string& content) {
     if (!io::file_holds(root / relative, content)) {
       io::write_file_atomically(root / relative, content);
       ++written;
     }
+    FileRecord record = record_of(root / relative, hash_of(content));
     std::lock_guard lock(written_mutex);
-    new_files[relative] = hash_of(content);
+    new_files[relative] = std::move(record);
   };
   tbb::task_arena writers(static_cast<int>(io::kDefaultFileWriters));
   if (!result.interrupted && !valid.empty()) {
@@ -370,6 +407,22 @@ BuildResult build_package(const BuildOptions& options) {
       else if (!summary.interrupted)
         fail(tests[valid[m]], "could not be solved");
     }
+    // An answer file in the way that holds other answers is not the build's to replace.
+    std::erase_if(answered, [&](std::size_t k) {
+      PlannedTest& test = tests[k];
+      for (const auto& [file, is_answer] : files_of(test)) {
+        std::error_code error;
+        if (is_answer && fs::exists(root / file, error) && !ours(file) &&
+            !io::file_holds(root / file, test.answers)) {
+          result.warnings.push_back(file +
+                                    ": not written by gamebatch build (or changed since): left "
+                                    "as it is, and its test is not written");
+          fail(test, "a file in its place was not written by gamebatch build");
+          return true;
+        }
+      }
+      return false;
+    });
     writers.execute([&] {
       tbb::parallel_for(std::size_t{0}, answered.size(), [&](std::size_t m) {
         const PlannedTest& test = tests[answered[m]];
@@ -432,7 +485,7 @@ BuildResult build_package(const BuildOptions& options) {
       std::error_code error;
       if (!fs::exists(root / file, error))
         continue;
-      if (disk_hash(file) != hash) {
+      if (disk_hash(file) != hash.hash) {
         result.warnings.push_back(file + ": changed since gamebatch build wrote it: left as it is");
         continue;
       }
@@ -451,17 +504,21 @@ BuildResult build_package(const BuildOptions& options) {
   nlohmann::ordered_json manifest = {{"schema", kManifestSchema},
                                      {"layout", io::layout_name(options.layout)},
                                      {"game", plan.game}};
-  nlohmann::ordered_json recorded_tests = nlohmann::ordered_json::object();
+  // Plain (sorted) objects: an ordered_json object looks keys up one by one.
+  nlohmann::json recorded_tests = nlohmann::json::object();
   for (const PlannedTest& test : tests) {
     if (!test.up_to_date || test.failed)
       continue;
-    nlohmann::ordered_json largest = nlohmann::ordered_json::array();
+    nlohmann::json largest = nlohmann::json::array();
     for (const auto& [parameter, value] : test.largest)
       largest.push_back({parameter, value});
     recorded_tests[test.key] = {{"recipe", test.recipe}, {"largest", largest}};
   }
   manifest["tests"] = std::move(recorded_tests);
-  manifest["files"] = new_files;
+  nlohmann::json files = nlohmann::json::object();
+  for (const auto& [file, record] : new_files)
+    files[file] = {record.hash, record.size, record.mtime_ns};
+  manifest["files"] = std::move(files);
   const std::string manifest_text = manifest.dump(1) + "\n";
   if (!io::file_holds(manifest_path, manifest_text))
     io::write_file_atomically(manifest_path, manifest_text);

@@ -1181,7 +1181,8 @@ int run_build(const BuildArguments& arguments) {
   for (const std::string& line : pipeline::group_summary_lines(result))
     std::printf("%s\n", line.c_str());
   std::fflush(stdout);
-  int status = result.failures.empty() ? kExitSolved : kExitRejected;
+  // An interrupted build exits 1, which run_cli makes 128 + the signal.
+  int status = result.failures.empty() && !result.interrupted ? kExitSolved : kExitRejected;
   nlohmann::ordered_json report = {{"schema", "gamebatch-build/1"},
                                    {"gamebatch_version", kVersion},
                                    {"package", root.string()},

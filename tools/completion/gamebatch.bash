@@ -6,7 +6,7 @@
 # solve_command.cpp). tests/install/install_test.sh checks them, and every value list here,
 # against each subcommand's --help, so an option added there fails the test until added here.
 
-_gamebatch_commands="solve run gen cache table validate check stress"
+_gamebatch_commands="solve run gen cache table validate check stress build"
 _gamebatch_cache_commands="stats trim export import merge verify"
 _gamebatch_games="willow doublemove wallgame boigame"
 # Settings of solve and run. --mpi exists only in a build with the MPI mode.
@@ -40,15 +40,21 @@ _gamebatch_options() {
       ;;
     validate) valued="-p --problem --layout" ;;
     check)
-      flags+=" --no-cache $_gamebatch_judge_flags"
+      flags+=" --no-cache --all-runs $_gamebatch_judge_flags"
       valued="-p --problem $_gamebatch_judge_valued --cache --report --html --layout"
+      ;;
+    build)
+      flags+=" --no-cache $_gamebatch_judge_flags"
+      valued="--time-limit --memory-limit --output-limit -j --jobs --sandbox-bind --sandbox-disk
+        --max-processes --languages --cache --report --html --layout"
       ;;
     gen | stress)
       if [[ $1 == gen ]]; then
         valued=$_gamebatch_gen_valued
       else
         flags+=" $_gamebatch_judge_flags"
-        valued="-p --problem $_gamebatch_judge_valued --count --seed -o --out --html"
+        valued="-p --problem $_gamebatch_judge_valued --count --seed -o --out --html --package
+          --group"
       fi
       case $2 in
         willow) valued+=" $_gamebatch_gen_willow" ;;
@@ -83,7 +89,14 @@ _gamebatch_value() {
     -p | --problem) _gamebatch_words "$_gamebatch_games" ;;
     -o | --out) _gamebatch_files -d ;;
     --cache | --report | --html | --output | --sandbox-bind | --languages) _gamebatch_files ;;
-    --layout) _gamebatch_words "kattis polygon cms" ;;
+    --layout)
+      if [[ $command == build ]]; then
+        _gamebatch_words "kattis cms"
+      else
+        _gamebatch_words "kattis polygon cms"
+      fi
+      ;;
+    --package) _gamebatch_files -d ;;
     --format)
       if [[ $command == table ]]; then
         _gamebatch_words "cpp json csv"
@@ -166,6 +179,13 @@ _gamebatch() {
     "") _gamebatch_words "$_gamebatch_commands" ;;
     cache) _gamebatch_words "$_gamebatch_cache_commands" ;;
     solve | validate | check | "cache import" | "cache merge") _gamebatch_files ;;
+    build)
+      if ((first)); then
+        _gamebatch_files -d
+      else
+        _gamebatch_words "$flags $valued"
+      fi
+      ;;
     run)
       if ((first)); then
         compopt -o filenames 2>/dev/null
