@@ -189,6 +189,15 @@ class PlanReader {
         fail(limits->source(), "'limits' must be a table such as { n = \"1..10\" }");
       for (const auto& [key, value] : *entries)
         group.limits.push_back(read_limit(key, value));
+      // In the game's order of its parameters (a TOML table's keys come sorted).
+      const std::vector<std::string_view> order = problem_->parameters();
+      const auto rank = [&order](const ParameterRange& range) {
+        return std::find(order.begin(), order.end(), range.parameter) - order.begin();
+      };
+      std::stable_sort(group.limits.begin(), group.limits.end(),
+                       [&](const ParameterRange& a, const ParameterRange& b) {
+                         return rank(a) < rank(b);
+                       });
     }
     if (const toml::node* include = table.get("include")) {
       const toml::array* names = include->as_array();
