@@ -2,7 +2,8 @@
 # What `gamebatch build` costs beside making the same tests by hand: a willow package whose plan
 # has four groups of 250 tests each (gen willow --cities 100..1000 --cases-per-file 10; the groups'
 # limits 100 <= N <= 1000, T = 10 checked on every test) is built cold, then rebuilt unchanged; the same
-# 1,000 files are made by hand with four `gamebatch gen` runs and one `gamebatch solve` of them.
+# 1,000 files are made by hand with four `gamebatch gen` runs (a seed each) and one
+# `gamebatch solve` of them.
 # Rounds interleave the two ways, each in directories of its own with a fresh answer cache
 # (nothing is removed until the end).
 #
@@ -60,11 +61,13 @@ build_ms() {
 
 # by_hand_ms DIR: the same tests with gen (one run per group) and solve; prints the wall ms.
 by_hand_ms() {
-  local dir=$1 started group status=0
+  local dir=$1 started group seed=3 status=0
   started=$(now_ms)
   for group in a b c d; do
+    # A seed per group, as the plan's tests have: the same seed would repeat a group's cases in
+    # the next, and the answer cache would answer three quarters of them.
     # shellcheck disable=SC2086 # $options holds several options
-    "$gamebatch" gen willow --count 250 --seed 3 $options -o "$dir/$group" >/dev/null ||
+    "$gamebatch" gen willow --count 250 --seed $((seed++)) $options -o "$dir/$group" >/dev/null ||
       status=$?
   done
   "$gamebatch" solve -p willow --cache "$dir.cache" --quiet "$dir" >"$dir.out" 2>"$dir.err" ||
