@@ -653,7 +653,6 @@ std::string verdict_table(const CheckResult& result, const io::InputList& inputs
   return table + group_table(result, width) + details + missed;
 }
 
-
 void write_check_report(const std::filesystem::path& path, const nlohmann::json& header,
                         const CheckResult& result, const io::InputList& inputs) {
   // In the documented order: schema first, then the header, solutions, rejected inputs.

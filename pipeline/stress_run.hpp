@@ -55,7 +55,8 @@ struct StressResult {
 // Runs the search, then the shrinking: the game's shrink candidates of the failing case are tried
 // in order (`jobs` at a time); the first that fails with the same verdict replaces it, until none
 // does. A candidate outside the official limits is not tried when the failing case was within
-// them, nor one outside the group's limits. TLE verdicts that may come from sharing the machine are confirmed by a run alone.
+// them, nor one outside the group's limits. TLE verdicts that may come from sharing the machine are
+// confirmed by a run alone.
 StressResult run_stress(const StressOptions& options);
 
 }  // namespace gamebatch::pipeline

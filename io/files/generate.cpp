@@ -339,8 +339,8 @@ std::string narrow_to_limits(GameOptions& game, const std::vector<NarrowLimit>& 
     std::string problem;
     if (limit.parameter == "T" || limit.parameter == "t") {
       if (limit.min > 1 || limit.max < 1)
-        problem = limit.owner + " requires " + limit.parameter + " = " +
-                  std::to_string(limit.min) + ".." + std::to_string(limit.max) +
+        problem = limit.owner + " requires " + limit.parameter + " = " + std::to_string(limit.min) +
+                  ".." + std::to_string(limit.max) +
                   " cases per file, and stress gives one case at a time";
     } else if (auto* willow = std::get_if<WillowGenOptions>(&game)) {
       if (limit.parameter == "N")

@@ -194,10 +194,9 @@ class PlanReader {
       const auto rank = [&order](const ParameterRange& range) {
         return std::find(order.begin(), order.end(), range.parameter) - order.begin();
       };
-      std::stable_sort(group.limits.begin(), group.limits.end(),
-                       [&](const ParameterRange& a, const ParameterRange& b) {
-                         return rank(a) < rank(b);
-                       });
+      std::stable_sort(
+          group.limits.begin(), group.limits.end(),
+          [&](const ParameterRange& a, const ParameterRange& b) { return rank(a) < rank(b); });
     }
     if (const toml::node* include = table.get("include")) {
       const toml::array* names = include->as_array();
