@@ -63,6 +63,7 @@ class OfficialLimitCheck {
     const std::string_view parameter = parameter_of(symbol);
     for (const NarrowLimit& limit : narrower_) {
       if (limit.parameter == parameter && (value < limit.min || value > limit.max)) {
+        ++narrower_count_;
         add(line, describe() + " is " + std::to_string(value) + "; " + limit.owner + " requires " +
                       std::to_string(limit.min) + " <= " + std::string(symbol) +
                       " <= " + std::to_string(limit.max));
@@ -82,6 +83,8 @@ class OfficialLimitCheck {
   const std::vector<LimitViolation>& violations() const { return kept_; }
   // All of them.
   std::size_t count() const { return count_; }
+  // Those of them that break a narrower limit (a group's), not the statement's.
+  std::size_t narrower_count() const { return narrower_count_; }
   // The largest value of each parameter seen, in the order first seen (with note_largest only).
   const std::vector<std::pair<std::string, std::int64_t>>& largest() const { return largest_; }
 
@@ -98,6 +101,7 @@ class OfficialLimitCheck {
 
   std::vector<LimitViolation> kept_;
   std::size_t count_ = 0;
+  std::size_t narrower_count_ = 0;
   std::vector<NarrowLimit> narrower_;
   bool note_largest_ = false;
   std::vector<std::pair<std::string, std::int64_t>> largest_;

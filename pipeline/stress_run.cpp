@@ -94,11 +94,7 @@ bool within_group_limits(const StressOptions& options, const std::string& input)
     return true;
   io::OfficialLimitCheck check(options.group_limits);
   options.problem->check_limits(input, check);
-  return std::none_of(check.violations().begin(), check.violations().end(),
-                      [](const io::LimitViolation& violation) {
-                        return violation.message.find("; the statement requires") ==
-                               std::string::npos;
-                      });
+  return check.narrower_count() == 0;
 }
 
 // Shrinks `failing` in place; returns the steps taken and the candidates run.
