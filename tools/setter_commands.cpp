@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <regex>
 #include <system_error>
 #include <utility>
 
@@ -312,45 +313,44 @@ int run_validate(const ValidateArguments& arguments) {
     spdlog::error("{}", error.what());
     return kExitUsage;
   }
-  // A package with a plan: each test meets the limits of the groups holding it, too.
+  // A built package with a plan: each test meets the limits of the groups holding it, too, and
+  // build's copy of an included group H's test (H-EE-III.in in the including group's folder)
+  // those of H.
   std::map<std::filesystem::path, std::vector<io::NarrowLimit>> group_limits;
+  const auto add_limits = [&group_limits](const std::filesystem::path& test,
+                                          const std::vector<io::NarrowLimit>& limits) {
+    std::vector<io::NarrowLimit>& of_test = group_limits[test];
+    for (const io::NarrowLimit& limit : limits) {
+      if (std::none_of(of_test.begin(), of_test.end(), [&](const io::NarrowLimit& known) {
+            return known.owner == limit.owner && known.parameter == limit.parameter;
+          }))
+        of_test.push_back(limit);
+    }
+  };
+  const std::regex copy_of_other("([a-z0-9_-]+)-[0-9]+-[0-9]+\\.in");
   try {
     for (const std::string& path : arguments.paths) {
       if (!std::filesystem::is_directory(path))
         continue;
       const std::optional<io::ProblemPackage> package =
           io::recognise_package(path, arguments.layout);
-      if (!package || package->plan.empty())
+      if (!package || package->plan_game.empty())
         continue;
-      const io::PackagePlan plan = io::read_package_plan(package->plan);
-      if (plan.game != arguments.problem) {
-        spdlog::error("{} is a package of {}, not of {}", path, plan.game, arguments.problem);
+      if (package->plan_game != arguments.problem) {
+        spdlog::error("{} is a package of {}, not of {}", path, package->plan_game,
+                      arguments.problem);
         return kExitUsage;
       }
       for (const io::TestGroup& group : package->groups) {
-        for (std::size_t k = 0; k < plan.groups.size(); ++k) {
-          if (plan.groups[k].name != group.name)
+        for (const std::filesystem::path& test : group.tests) {
+          add_limits(test, group.limits);
+          std::smatch match;
+          const std::string name = test.filename().string();
+          if (!std::regex_match(name, match, copy_of_other))
             continue;
-          const std::vector<io::NarrowLimit> own = io::test_limits(plan, k);
-          for (const std::filesystem::path& test : group.tests) {
-            std::vector<io::NarrowLimit>& of_test = group_limits[test];
-            // build's copy of an included group H's test, H-NAME.in, meets H's limits too.
-            std::vector<io::NarrowLimit> limits = own;
-            const std::string name = test.filename().string();
-            for (std::size_t h = 0; h < plan.groups.size(); ++h) {
-              const std::vector<std::size_t> holders = io::groups_holding(plan, h);
-              if (h != k && name.starts_with(plan.groups[h].name + "-") &&
-                  std::find(holders.begin(), holders.end(), k) != holders.end()) {
-                for (const io::NarrowLimit& limit : io::test_limits(plan, h))
-                  limits.push_back(limit);
-              }
-            }
-            for (const io::NarrowLimit& limit : limits) {
-              if (std::none_of(of_test.begin(), of_test.end(), [&](const io::NarrowLimit& known) {
-                    return known.owner == limit.owner && known.parameter == limit.parameter;
-                  }))
-                of_test.push_back(limit);
-            }
+          for (const io::TestGroup& other : package->groups) {
+            if (other.name == match[1].str() && &other != &group)
+              add_limits(test, other.limits);
           }
         }
       }

@@ -1228,7 +1228,7 @@ void apply_plan(ProblemPackage& package) {
   if (!regular_file_exists(file) || package.groups.empty())
     return;
   const PackagePlan plan = read_package_plan(file);
-  package.plan = file;
+  package.plan_game = plan.game;
   if (package.layout == Layout::cms && package.groups.size() == plan.groups.size()) {
     for (std::size_t k = 0; k < plan.groups.size(); ++k) {
       package.groups[k].name = plan.groups[k].name;
@@ -1243,9 +1243,7 @@ void apply_plan(ProblemPackage& package) {
                      [&](const TestGroup& group) { return group.name == plan.groups[k].name; });
     if (found == package.groups.end())
       continue;
-    for (const NarrowLimit& limit : test_limits(plan, k)) {
-      found->limits.push_back({limit.parameter, limit.min, limit.max});
-    }
+    found->limits = test_limits(plan, k);
     ordered.push_back(std::move(*found));
     package.groups.erase(found);
   }

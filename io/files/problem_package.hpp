@@ -32,6 +32,8 @@
 #include <utility>
 #include <vector>
 
+#include "io/official_limits.hpp"
+
 namespace gamebatch::io {
 
 enum class Layout { kattis, polygon, cms };
@@ -97,8 +99,9 @@ struct TestGroup {
   // Where it was read: "data/secret/small/test_group.yaml", "task.yaml score_type_parameters[1]".
   std::string source;
   // The limits of its tests narrower than the statement's: from the package's gamebatch.toml
-  // (io/files/package_plan.hpp), with those of the groups that include it; empty when none.
-  std::vector<ParameterRange> limits;
+  // (io/files/package_plan.hpp), with those of the groups that include it, each naming its group
+  // ("group small"); empty when none.
+  std::vector<NarrowLimit> limits;
 };
 
 // Verdict names in expectations are ours (pipeline/judge.hpp): AC WA TLE MLE RE. Kattis' RTE reads
@@ -141,8 +144,9 @@ struct ProblemPackage {
   // Its test groups (subtasks), "sample" first when there is one; empty: the package has none
   // (its tests are judged pass-fail as one set, as before groups).
   std::vector<TestGroup> groups;
-  // The package's plan, PACKAGE/gamebatch.toml, when it has one (io/files/package_plan.hpp).
-  std::filesystem::path plan;
+  // The game its plan (PACKAGE/gamebatch.toml, io/files/package_plan.hpp) names; empty when it
+  // has none (or no groups yet: the plan is not built).
+  std::string plan_game;
   // The package's own time limit, where it gives one (kattis: problem.yaml limits: time_limit;
   // polygon: problem.xml <time-limit> in ms; cms: task.yaml time_limit), and where it was read.
   std::optional<double> time_limit_seconds;
