@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
-#include <set>
 #include <system_error>
 
 #include <oneapi/tbb/parallel_for.h>
@@ -59,7 +58,9 @@ struct PlannedTest {
   bool up_to_date = false;
   bool failed = false;
   std::string text;
+  std::string text_hash;
   std::string answers;
+  std::string answers_hash;
   std::vector<std::pair<std::string, std::int64_t>> largest;
 };
 
@@ -77,13 +78,14 @@ std::string limits_text(const std::vector<io::NarrowLimit>& limits) {
   return text;
 }
 
-std::vector<PlannedTest> plan_tests(const BuildOptions& options) {
+std::vector<PlannedTest> plan_tests(const BuildOptions& options,
+                                    const std::vector<std::vector<io::NarrowLimit>>& limits_of) {
   const io::PackagePlan& plan = options.plan;
   std::vector<PlannedTest> tests;
   std::size_t codename = 0;
   for (std::size_t group = 0; group < plan.groups.size(); ++group) {
     const std::vector<std::size_t> holders = io::groups_holding(plan, group);
-    const std::string limits = limits_text(io::test_limits(plan, group));
+    const std::string limits = limits_text(limits_of[group]);
     for (std::size_t entry = 0; entry < plan.groups[group].tests.size(); ++entry) {
       const io::PlanEntry& planned = plan.groups[group].tests[entry];
       for (std::int64_t index = 1; index <= planned.count; ++index) {
@@ -242,7 +244,11 @@ BuildResult build_package(const BuildOptions& options) {
   const io::PackagePlan& plan = options.plan;
   const fs::path& root = options.root;
   BuildResult result;
-  std::vector<PlannedTest> tests = plan_tests(options);
+  // The limits a test of each group must meet.
+  std::vector<std::vector<io::NarrowLimit>> limits_of;
+  for (std::size_t group = 0; group < plan.groups.size(); ++group)
+    limits_of.push_back(io::test_limits(plan, group));
+  std::vector<PlannedTest> tests = plan_tests(options, limits_of);
   result.tests = tests.size();
   const fs::path manifest_path = root / kBuildManifestName;
   const Manifest old = read_manifest(manifest_path);
@@ -315,7 +321,7 @@ BuildResult build_package(const BuildOptions& options) {
           fail(test, std::string("could not be made: ") + error.what());
           return;
         }
-        io::OfficialLimitCheck check(io::test_limits(plan, test.group), true);
+        io::OfficialLimitCheck check(limits_of[test.group], true);
         try {
           options.problem->check_limits(test.text, check);
         } catch (const io::InputError& error) {
@@ -331,6 +337,7 @@ BuildResult build_package(const BuildOptions& options) {
           return;
         }
         test.largest = check.largest();
+        test.text_hash = hash_of(test.text);
       });
     });
   } catch (const StopRequested&) {
@@ -339,40 +346,43 @@ BuildResult build_package(const BuildOptions& options) {
     result.interrupted = true;
   }
 
-  // Files in the way: a file the build did not write (or that changed since) is left alone.
+  // A file in the way, one the build did not write (or that changed since) and that does not
+  // hold `content` already, is left alone, and so its test (when it has one) is not written.
+  auto in_the_way = [&](PlannedTest* test, const std::string& file, const std::string& content) {
+    std::error_code error;
+    if (!fs::exists(root / file, error) || ours(file) || io::file_holds(root / file, content))
+      return false;
+    result.warnings.push_back(file +
+                              ": not written by gamebatch build (or changed since): left "
+                              "as it is" +
+                              (test != nullptr ? ", and its test is not written" : ""));
+    if (test != nullptr)
+      fail(*test, "a file in its place was not written by gamebatch build");
+    return true;
+  };
   std::vector<std::size_t> valid;
   for (const std::size_t k : to_make) {
     PlannedTest& test = tests[k];
     if (test.failed || test.text.empty())  // broke a limit, or a stop came before it was made
       continue;
-    bool blocked = false;
-    for (const auto& [file, is_answer] : files_of(test)) {
-      std::error_code error;  // answers are looked at once solved
-      if (!is_answer && fs::exists(root / file, error) && !ours(file) &&
-          disk_hash(file) != hash_of(test.text)) {
-        result.warnings.push_back(file +
-                                  ": not written by gamebatch build (or changed since): left as "
-                                  "it is, and its test is not written");
-        blocked = true;
-      }
-    }
-    if (blocked) {
-      fail(test, "a file in its place was not written by gamebatch build");
-      continue;
-    }
-    valid.push_back(k);
+    const auto files = files_of(test);  // answers are looked at once solved
+    if (std::none_of(files.begin(), files.end(), [&](const auto& file) {
+          return !file.second && in_the_way(&test, file.first, test.text);
+        }))
+      valid.push_back(k);
   }
 
   // 3. Write the inputs, solve them (through the cache), write the answers and the copies.
   std::atomic<std::size_t> written{0};
   std::mutex written_mutex;
   std::map<std::string, FileRecord> new_files;  // every file of the build kept
-  auto write = [&](const std::string& relative, const std::string& content) {
+  auto write = [&](const std::string& relative, const std::string& content,
+                   const std::string& hash) {
     if (!io::file_holds(root / relative, content)) {
       io::write_file_atomically(root / relative, content);
       ++written;
     }
-    FileRecord record = record_of(root / relative, hash_of(content));
+    FileRecord record = record_of(root / relative, hash);
     std::lock_guard lock(written_mutex);
     new_files[relative] = std::move(record);
   };
@@ -380,7 +390,8 @@ BuildResult build_package(const BuildOptions& options) {
   if (!result.interrupted && !valid.empty()) {
     writers.execute([&] {
       tbb::parallel_for(std::size_t{0}, valid.size(), [&](std::size_t m) {
-        write(tests[valid[m]].input_path, tests[valid[m]].text);
+        const PlannedTest& test = tests[valid[m]];
+        write(test.input_path, test.text, test.text_hash);
       });
     });
     std::vector<io::InputFile> files;
@@ -395,6 +406,7 @@ BuildResult build_package(const BuildOptions& options) {
       std::string text;
       for (std::size_t c = 0; c < answers.size(); ++c)
         text += options.problem->answer_line(c + 1, answers[c]);
+      tests[valid[index]].answers_hash = hash_of(text);
       tests[valid[index]].answers = std::move(text);
       solved[index] = 1;
     };
@@ -409,27 +421,18 @@ BuildResult build_package(const BuildOptions& options) {
     }
     // An answer file in the way that holds other answers is not the build's to replace.
     std::erase_if(answered, [&](std::size_t k) {
-      PlannedTest& test = tests[k];
-      for (const auto& [file, is_answer] : files_of(test)) {
-        std::error_code error;
-        if (is_answer && fs::exists(root / file, error) && !ours(file) &&
-            !io::file_holds(root / file, test.answers)) {
-          result.warnings.push_back(file +
-                                    ": not written by gamebatch build (or changed since): left "
-                                    "as it is, and its test is not written");
-          fail(test, "a file in its place was not written by gamebatch build");
-          return true;
-        }
-      }
-      return false;
+      const auto places = files_of(tests[k]);
+      return std::any_of(places.begin(), places.end(), [&](const auto& file) {
+        return file.second && in_the_way(&tests[k], file.first, tests[k].answers);
+      });
     });
     writers.execute([&] {
       tbb::parallel_for(std::size_t{0}, answered.size(), [&](std::size_t m) {
         const PlannedTest& test = tests[answered[m]];
-        write(test.answer_path, test.answers);
+        write(test.answer_path, test.answers, test.answers_hash);
         for (const auto& [input, answer] : test.copies) {
-          write(input, test.text);
-          write(answer, test.answers);
+          write(input, test.text, test.text_hash);
+          write(answer, test.answers, test.answers_hash);
         }
       });
     });
@@ -452,15 +455,8 @@ BuildResult build_package(const BuildOptions& options) {
         continue;
       const std::string relative = "data/secret/" + group.name + "/test_group.yaml";
       const std::string content = test_group_yaml(group);
-      std::error_code error;
-      if (fs::exists(root / relative, error) && !ours(relative) &&
-          disk_hash(relative) != hash_of(content)) {
-        result.warnings.push_back(relative +
-                                  ": not written by gamebatch build (or changed since): left as "
-                                  "it is");
-        continue;
-      }
-      write(relative, content);
+      if (!in_the_way(nullptr, relative, content))
+        write(relative, content, hash_of(content));
     }
   } else if (!result.interrupted) {
     // task.yaml is the setter's: only the keys of the groups are rewritten, and it is never
