@@ -66,6 +66,9 @@ bench_init() {
   build=$(realpath -m "${positional[0]:-build}")
 }
 
+# The median of the numbers given (the upper one of the middle two for an even count).
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
 # Paths go into `sh -c` command lines: quote them for the shell.
 quote() { printf '%q' "$1"; }
 

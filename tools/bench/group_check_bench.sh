@@ -62,8 +62,6 @@ for s in json.load(open(sys.argv[1]))["solutions"]:
     print(s["name"], s["expected"], s["meets"])' "$1" | sort
 }
 
-median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-
 declare -a base_ms new_ms
 for ((round = 1; round <= rounds; ++round)); do
   echo "$bench_name: round $round of $rounds" >&2

@@ -80,8 +80,6 @@ by_hand_ms() {
   echo $(($(now_ms) - started))
 }
 
-median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-
 declare -a cold rebuild hand
 for ((round = 1; round <= rounds; ++round)); do
   echo "$bench_name: round $round of $rounds" >&2

@@ -55,8 +55,6 @@ check_ms() {
   echo $(((ended - started) / 1000000))
 }
 
-median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-
 declare -a full_first full_second no_tle_first no_tle_second
 for ((round = 1; round <= rounds; ++round)); do
   echo "$bench_name: round $round of $rounds" >&2
