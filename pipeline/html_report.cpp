@@ -974,7 +974,9 @@ std::string build_page(const nlohmann::json& report) {
       "<th>largest values</th><th class=\"num\">points</th></tr>\n";
   for (const auto& group : report.value("groups", nlohmann::json::array())) {
     std::string largest;
-    for (const auto& [parameter, value] : group.value("largest", nlohmann::json::object()).items())
+    // Held here: items() of the temporary value() returns would outlive it.
+    const nlohmann::json values = group.value("largest", nlohmann::json::object());
+    for (const auto& [parameter, value] : values.items())
       largest += (largest.empty() ? "" : ", ") + parameter + " &le; " + json_text(value);
     html += "<tr><td class=\"mono\">" + escape_html(member_text(group, "name", "")) +
             "</td><td class=\"num\">" + json_text(group.value("tests", 0)) + "</td><td>" + largest +

@@ -245,6 +245,23 @@ TEST_F(PackageBuildCliTest, BuildThenCheckGivesEachSubmissionItsScore) {
   EXPECT_NE(check.out.find("20/100"), std::string::npos) << check.out;
 }
 
+TEST_F(PackageBuildCliTest, ReportAndHtmlPageNameEveryGroup) {
+  copy_package();
+  const Result build =
+      run({"build", "--no-cache", "--report", "build.json", "--html", "build.html", "pkg"});
+  ASSERT_EQ(build.status, 0) << build.out << build.err;
+  const nlohmann::json report = nlohmann::json::parse(read_text(at("build.json")));
+  EXPECT_EQ(report["schema"], "gamebatch-build/1");
+  EXPECT_EQ(report["tests"], 19);
+  ASSERT_EQ(report["groups"].size(), kGroupPoints.size());
+  EXPECT_EQ(report["groups"][2]["name"], "small");
+  EXPECT_EQ(report["groups"][2]["largest"]["n"], 10);
+  const std::string page = read_text(at("build.html"));
+  for (const auto& [name, points] : kGroupPoints)
+    EXPECT_NE(page.find(">" + name + "<"), std::string::npos) << name;
+  EXPECT_NE(page.find("n &le; 10"), std::string::npos);
+}
+
 TEST_F(PackageBuildCliTest, RebuildOfAnUnchangedPackageWritesNothing) {
   using namespace std::chrono_literals;
   copy_package();
