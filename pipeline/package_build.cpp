@@ -440,11 +440,15 @@ BuildResult build_package(const BuildOptions& options) {
       tests[k].up_to_date = true;
     result.made = answered.size();
   }
-  // The unchanged tests' files stay as recorded.
+  // The unchanged tests' files stay as recorded; so do an earlier build's files of a test not
+  // written this time (the plan still names it: they are not removed, the exit status says it).
   for (const PlannedTest& test : tests) {
-    if (test.up_to_date && test.text.empty()) {
-      for (const auto& [file, is_answer] : files_of(test))
-        new_files[file] = old.files.at(file);
+    if ((test.up_to_date && test.text.empty()) || test.failed) {
+      for (const auto& [file, is_answer] : files_of(test)) {
+        if (const auto recorded = old.files.find(file);
+            recorded != old.files.end() && new_files.count(file) == 0)
+          new_files[file] = recorded->second;
+      }
     }
   }
 

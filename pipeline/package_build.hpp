@@ -69,7 +69,7 @@ struct BuildResult {
   std::size_t written = 0;    // files written (new bytes)
   std::size_t removed = 0;    // files of an earlier build the plan no longer names
   // One line per test that breaks a limit or could not be made, and per file left alone: those
-  // tests are not written, and the build exits 1.
+  // tests are not written (an earlier build's files of them stay), and the build exits 1.
   std::vector<std::string> failures;
   std::vector<std::string> warnings;  // files the build did not write, left as they are
   bool interrupted = false;
