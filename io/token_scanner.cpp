@@ -1,5 +1,6 @@
 #include "io/token_scanner.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "io/input_error.hpp"
@@ -11,16 +12,43 @@ bool is_space(char c) {
   return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
+bool is_printable_ascii(char c) {
+  return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+}
+
+std::string hex_byte(char c) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  const auto byte = static_cast<unsigned char>(c);
+  return {kHex[byte >> 4], kHex[byte & 0xf]};
+}
+
 }  // namespace
 
-std::string quote_token(std::string_view token) {
-  constexpr std::size_t kShown = 24;
-  std::string shown(token.substr(0, kShown));
-  for (char& c : shown) {
-    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
-      c = '?';
+std::string describe_character(char c) {
+  if (c == '\0')
+    return "a NUL byte";
+  if (!is_printable_ascii(c))
+    return "byte 0x" + hex_byte(c);
+  return std::string("'") + c + "'";
+}
+
+std::string quote_token(std::string_view token, bool name_odd_byte) {
+  // Editors on Windows start a file with one; shown as bytes it reads as noise ('\xef\xbb\xbf1').
+  constexpr std::string_view kByteOrderMark = "\xef\xbb\xbf";
+  if (token.starts_with(kByteOrderMark)) {
+    const std::string_view rest = token.substr(kByteOrderMark.size());
+    return "a UTF-8 byte-order mark" +
+           (rest.empty() ? "" : " before " + quote_token(rest, name_odd_byte));
   }
-  return "'" + shown + (token.size() > kShown ? "...'" : "'");
+  constexpr std::size_t kShown = 24;
+  std::string shown = "'";
+  for (const char c : token.substr(0, kShown))
+    shown += is_printable_ascii(c) ? std::string(1, c) : "\\x" + hex_byte(c);
+  shown += token.size() > kShown ? "...'" : "'";
+  const auto odd = std::find_if_not(token.begin(), token.end(), is_printable_ascii);
+  if (name_odd_byte && odd != token.end())
+    shown += " (" + describe_character(*odd) + ")";
+  return shown;
 }
 
 void TokenScanner::skip_whitespace() {

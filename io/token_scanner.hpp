@@ -14,9 +14,16 @@
 
 namespace gamebatch::io {
 
-// Shows a token in a message without flooding the terminal: quoted, at most 24 characters, with
-// control and non-ASCII bytes as '?'.
-std::string quote_token(std::string_view token);
+// Shows a token in a message without flooding the terminal: quoted, at most 24 characters, bytes
+// other than printable ASCII as \xNN and the first of them named ("'1\x00' (a NUL byte)",
+// "'\x1b[2J' (byte 0x1b)"); a leading UTF-8 byte-order mark is named as such ("a UTF-8
+// byte-order mark before '1'").
+// `name_odd_byte` false: without the name, for a message that names the byte itself.
+std::string quote_token(std::string_view token, bool name_odd_byte = true);
+
+// One character for a message: "a NUL byte", "byte 0x1b" (any other byte that is not printable
+// ASCII) or the character quoted ("'x'").
+std::string describe_character(char c);
 
 // A whitespace-separated token and the line it stands on.
 struct Token {

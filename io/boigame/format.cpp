@@ -23,14 +23,6 @@ using gamebatch::boigame::Square;
 // Any count of tests works (memory follows the tests present); this only keeps t in 32 bits.
 constexpr std::int64_t kMaxTests = 1'000'000'000;
 
-std::string show_character(char c) {
-  const auto byte = static_cast<unsigned char>(c);
-  if (byte >= 0x20 && byte < 0x7f)
-    return std::string("'") + c + "'";
-  constexpr char kHex[] = "0123456789abcdef";
-  return std::string("byte 0x") + kHex[byte / 16] + kHex[byte % 16];
-}
-
 std::string plural(std::size_t count, const char* noun) {
   return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
@@ -112,7 +104,7 @@ ParsedTest parse_test(TokenScanner& scanner, std::int64_t test, OfficialLimitChe
         if (symbol == Symbol::invalid) {
           throw InputError(line, row_name(row) + ", column " + std::to_string(column + 1) +
                                      ": expected one of '.', '#', 'A', 'B', found " +
-                                     show_character(c));
+                                     describe_character(c));
         }
         Found& start = symbol == Symbol::a ? a : b;
         if (start.found) {

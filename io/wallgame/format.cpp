@@ -26,16 +26,17 @@ void append_row(const Token& token, std::size_t width, const Describe& describe,
       costs.push_back(static_cast<std::uint8_t>(c - '0'));
     return;
   }
-  const std::string found = "expected " + describe() + ", found " + quote_token(row);
-  if (row.size() != width) {
+  // A wrong character is named below, with its column.
+  const bool wrong_length = row.size() != width;
+  const std::string found = "expected " + describe() + ", found " + quote_token(row, wrong_length);
+  if (wrong_length) {
     throw InputError(token.line, found + " (" + std::to_string(row.size()) +
                                      (row.size() == 1 ? " character)" : " characters)"));
   }
   const auto bad = std::find_if(row.begin(), row.end(),
                                 [](char c) { return static_cast<unsigned char>(c - '0') > 9; });
-  throw InputError(token.line, found + " (" + quote_token(std::string_view(&*bad, 1)) +
-                                   " at column " + std::to_string(bad - row.begin() + 1) +
-                                   " is not a digit)");
+  throw InputError(token.line, found + " (" + describe_character(*bad) + " at column " +
+                                   std::to_string(bad - row.begin() + 1) + " is not a digit)");
 }
 
 // One case; with `official`, a size outside the original's limits is noted there.
