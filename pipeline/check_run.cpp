@@ -71,6 +71,7 @@
 #include "io/files/atomic_file.hpp"
 #include "pipeline/expectation.hpp"
 #include "pipeline/solve_run.hpp"
+#include "pipeline/terminal_text.hpp"
 
 namespace gamebatch::pipeline {
 namespace {
@@ -551,15 +552,11 @@ std::string indented(const std::string& text) {
 
 namespace {
 
-std::string number_text(double value) {
-  return format("%g", value);
-}
-
 // "AC 20", "WA 0", "-": a solution's verdict and points on a group.
 std::string group_cell(const GroupOutcome& group) {
   if (!group.verdict)
     return "-";
-  return std::string(short_name(*group.verdict)) + " " + number_text(group.score);
+  return std::string(short_name(*group.verdict)) + " " + score_text(group.score);
 }
 
 // The solutions x groups block of the table (nothing when the package has no groups).
@@ -584,7 +581,7 @@ std::string group_table(const CheckResult& result, int width) {
     for (std::size_t g = 0; g < result.groups.size(); ++g)
       table += format(" %*s", widths[g], group_cell(solution.groups[g]).c_str());
     const std::string total =
-        number_text(solution.score.value_or(0)) + "/" + number_text(solution.max_score.value_or(0));
+        score_text(solution.score.value_or(0)) + "/" + score_text(solution.max_score.value_or(0));
     table += format(" %10s %8s %4s\n", total.c_str(),
                     std::string(expected_short_name(solution.expected)).c_str(),
                     solution.meets ? "yes" : "NO");
@@ -650,7 +647,8 @@ std::string verdict_table(const CheckResult& result, const io::InputList& inputs
                        : std::string("-");
     table += '\n';
   }
-  return table + group_table(result, width) + details + missed;
+  // Program output (a WA's received tokens, a compiler's messages) is shown, not acted on.
+  return terminal_safe(table + group_table(result, width) + details + missed);
 }
 
 void write_check_report(const std::filesystem::path& path, const nlohmann::json& header,
