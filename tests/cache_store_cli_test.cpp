@@ -1,9 +1,14 @@
 // End-to-end tests of the answer cache as an SQLite store (format version 2): which cases it keeps
 // (--cache-min-solve-us), a damaged record, a byte flipped anywhere in the file, `cache stats`,
 // `trim`, `export --format bundle`, `import`, and version-1 caches imported on first use.
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cstdint>
 #include <iostream>
 #include <optional>
 #include <thread>
@@ -329,7 +334,7 @@ TEST_F(CacheStoreCliTest, StatsDescribeEntriesPerVersionAgesAndArtefacts) {
   const Result stats = cache_command({"stats", "answers.cache"});
   ASSERT_EQ(stats.status, 0) << stats.err;
   const std::vector<std::string> lines = lines_of(stats.out);
-  ASSERT_EQ(lines.size(), 10u) << stats.out;
+  ASSERT_EQ(lines.size(), 11u) << stats.out;
   EXPECT_EQ(lines[0], "file: answers.cache");
   EXPECT_EQ(lines[1], "format version: 2 (SQLite)");
   std::smatch size;
@@ -346,6 +351,7 @@ TEST_F(CacheStoreCliTest, StatsDescribeEntriesPerVersionAgesAndArtefacts) {
   EXPECT_EQ(lines[8], "artefacts: 1 (5 bytes)");
   EXPECT_EQ(lines[9],
             "  doublemove: states n=3 (version 99, 5 bytes, last used within the hour) stale");
+  EXPECT_EQ(lines[10], "compiled programs: 0 in " + at("compiled").string() + " (0 bytes, 0.0 MB)");
   EXPECT_TRUE(stats.err.empty()) << stats.err;
   EXPECT_EQ(cache_files(at("answers.cache")), std::set<std::string>{"answers.cache"});
 }
@@ -664,6 +670,69 @@ TEST_F(CacheStoreCliTest, CacheImportAndVerifyTakeAVersionOneCache) {
   EXPECT_EQ(lines_of(into_old.err).back(), "target.cache: entries: 10");
   EXPECT_EQ(cache_command({"verify", "target.cache"}).out,
             "target.cache: sound (format version 2, entries: 10, artefacts: 3)\n");
+}
+
+// The programs check, stress and build compiled beside the cache (DIR/compiled/KEY): stats counts
+// them, and trim's SIZE covers them, the least recently used going first, none while in use.
+TEST_F(CacheStoreCliTest, StatsShowsAndTrimRemovesCompiledProgramsLeastRecentlyUsedFirst) {
+  copy_data("sample.in", at("in/sample.in"));
+  ASSERT_EQ(cached_solve("willow", "answers.cache", "out", {"in"}).status, 0);
+  const auto now = fs::file_time_type::clock::now();
+  const std::vector<std::pair<std::string, std::chrono::hours>> programs = {
+      {"0123456789abcdef0123456789abcdef", std::chrono::hours(24 * 40)},  // oldest
+      {"fedcba9876543210fedcba9876543210", std::chrono::hours(24 * 2)},
+      {"00000000000000000000000000000000", std::chrono::hours(0)},  // newest
+  };
+  for (const auto& [key, age] : programs) {
+    write_text(at("compiled/" + key + "/program"), std::string(100000, 'x'));
+    write_text(at("compiled/" + key + "/info"), "language: cpp\n");
+    fs::last_write_time(at("compiled/" + key), now - age);
+  }
+  // Not entries: a half-made one and whatever else is there stay.
+  write_text(at("compiled/0123456789abcdef0123456789abcdef.tmp.1.0/program"), "half");
+  write_text(at("compiled/notes/read.me"), "mine");
+
+  const Result stats = cache_command({"stats", "answers.cache"});
+  ASSERT_EQ(stats.status, 0) << stats.err;
+  EXPECT_NE(stats.out.find("compiled programs: 3 in " + at("compiled").string() + " (300042 bytes"),
+            std::string::npos)
+      << stats.out;
+  EXPECT_NE(
+      stats.out.find("last used: 1 within a day, 1 within a week, 0 within 30 days, 1 earlier"),
+      std::string::npos)
+      << stats.out;
+
+  // Room for the answers and two programs: the oldest goes.
+  const std::uint64_t answers = fs::file_size(at("answers.cache"));
+  Result trim =
+      cache_command({"trim", "answers.cache", "--max-size", std::to_string(answers + 250000)});
+  ASSERT_EQ(trim.status, 0) << trim.err;
+  EXPECT_NE(trim.err.find("1 least recently used compiled programs removed; size 300042 -> 200028"),
+            std::string::npos)
+      << trim.err;
+  EXPECT_FALSE(fs::exists(at("compiled/" + programs[0].first)));
+  EXPECT_TRUE(fs::exists(at("compiled/" + programs[1].first + "/program")));
+  EXPECT_TRUE(fs::exists(at("compiled/" + programs[2].first + "/program")));
+  EXPECT_TRUE(fs::exists(at("compiled/0123456789abcdef0123456789abcdef.tmp.1.0/program")));
+  EXPECT_EQ(read_text(at("compiled/notes/read.me")), "mine");
+
+  // A running check holds the store: nothing of it is removed, and trim says why.
+  const int lock = ::open(at("compiled/.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  ASSERT_GE(lock, 0);
+  ASSERT_EQ(::flock(lock, LOCK_SH), 0);
+  trim = cache_command({"trim", "answers.cache", "--max-size", std::to_string(answers)});
+  EXPECT_EQ(trim.status, 0) << trim.err;
+  EXPECT_NE(trim.err.find("in use by a running check"), std::string::npos) << trim.err;
+  EXPECT_TRUE(fs::exists(at("compiled/" + programs[1].first + "/program")));
+  ::close(lock);
+
+  trim = cache_command({"trim", "answers.cache", "--max-size", std::to_string(answers)});
+  EXPECT_EQ(trim.status, 0) << trim.err;
+  EXPECT_FALSE(fs::exists(at("compiled/" + programs[1].first)));
+  EXPECT_FALSE(fs::exists(at("compiled/" + programs[2].first)));
+  EXPECT_EQ(read_text(at("compiled/notes/read.me")), "mine");
+  const Result after = cache_command({"stats", "answers.cache"});
+  EXPECT_NE(after.out.find("compiled programs: 0 in "), std::string::npos) << after.out;
 }
 
 }  // namespace

@@ -7,14 +7,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_fixture.hpp"
+#include "cli_solutions.hpp"
 
 namespace {
 
 using namespace gamebatch::testing;
-
-const std::string kReference = GAMEBATCH_REFERENCE_SOLUTION;
-const std::string kWrong = GAMEBATCH_WRONG_SOLUTION;
-const std::string kFaulty = GAMEBATCH_FAULTY_SOLUTION;
 
 constexpr const char* kNoChromium =
     "chromium is not on PATH: the page was checked as text but not rendered in a browser "

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_fixture.hpp"
+#include "cli_solutions.hpp"
 
 namespace {
 
@@ -25,8 +26,6 @@ constexpr auto kStopWithin = 3s;
 #else
 constexpr auto kStopWithin = 1s;
 #endif
-
-const std::string kReference = GAMEBATCH_REFERENCE_SOLUTION;
 
 std::size_t count_files(const fs::path& dir, const std::string& suffix) {
   std::size_t count = 0;

@@ -21,7 +21,8 @@ PUBLIC_HEADERS = {
     "files": {"input_set.hpp", "problem_package.hpp", "package_plan.hpp", "shard.hpp", "atomic_file.hpp",
               "generate.hpp", "content_hash.hpp"},
     "cache": {"answer_cache.hpp", "cache_store.hpp"},
-    "run": {"limited_process.hpp", "sandbox.hpp", "solution_build.hpp", "stop_signals.hpp"},
+    "run": {"compiled_store.hpp", "limited_process.hpp", "sandbox.hpp", "solution_build.hpp",
+            "stop_signals.hpp"},
 }
 # The rooms each room may include.
 MAY_USE = {

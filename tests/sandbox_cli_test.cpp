@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_fixture.hpp"
+#include "cli_solutions.hpp"
 
 namespace {
 
@@ -26,7 +27,6 @@ using namespace gamebatch::testing;
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
-const std::string kReference = GAMEBATCH_REFERENCE_SOLUTION;
 const std::string kHostile = GAMEBATCH_HOSTILE_SOLUTION;
 
 // What hostile_solution write-files creates in every directory it can.
@@ -596,8 +596,6 @@ TEST_F(SandboxCliTest, AnUnprivilegedUserGetsTheSameVerdicts) {
     EXPECT_EQ(verdict_of(s), "AC") << solutions[s];
 }
 
-}  // namespace
-
 // Where no box can be made (here: a keeper that ends at once, as where user namespaces are
 // switched off), check stops before its first run with one message naming --no-sandbox.
 TEST_F(SandboxCliTest, WhereNoSandboxCanBeMadeCheckStopsBeforeAnyRun) {
@@ -614,3 +612,5 @@ TEST_F(SandboxCliTest, WhereNoSandboxCanBeMadeCheckStopsBeforeAnyRun) {
   EXPECT_FALSE(fs::exists(at("r.json")));
   EXPECT_FALSE(fs::exists(marker));
 }
+
+}  // namespace

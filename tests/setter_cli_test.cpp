@@ -1,17 +1,16 @@
 // End-to-end: `gamebatch validate`, `check` and `stress` as a setter runs them, with real
 // programs as the solutions under test (tests/solutions/: gamebatch's own solvers, a plausibly
 // wrong solver per game, and faulty_solution's crashes, loops, hogs and floods).
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_fixture.hpp"
+#include "cli_solutions.hpp"
 
 namespace {
 
 using namespace gamebatch::testing;
-
-const std::string kReference = GAMEBATCH_REFERENCE_SOLUTION;
-const std::string kWrong = GAMEBATCH_WRONG_SOLUTION;
-const std::string kFaulty = GAMEBATCH_FAULTY_SOLUTION;
 
 class SetterCliTest : public CliTest {
  protected:
@@ -283,6 +282,60 @@ TEST_F(SetterCliTest, StressPassesACorrectSolution) {
   EXPECT_EQ(result.status, 0) << result.err;
   EXPECT_EQ(result.out, "stress: the solution passed all 20 cases (seed 1)\n");
   EXPECT_FALSE(fs::exists(at("counterexample.in")));
+}
+
+// A solution that answers with terminal escapes (ESC ] 0 ; title BEL retitles the judge's
+// terminal, ESC [ 2 J clears it): the text outputs show them escaped, the report keeps the bytes.
+constexpr const char* kEscapingSolution =
+    "cat >/dev/null; printf 'Case #1: \\033]0;pwned\\007\\033[2J\\nCase #2: 1\\n'";
+
+bool has_control_bytes(const std::string& text) {
+  return std::any_of(text.begin(), text.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return (byte < 0x20 && c != '\n' && c != '\t') || byte == 0x7f;
+  });
+}
+
+TEST_F(SetterCliTest, CheckShowsNoRawControlCharactersFromASolution) {
+  write_willow_set();
+  const Result result = run({"check", "-p", "willow", "--no-cache", "--report", "report.json", "-s",
+                             kEscapingSolution, "set"});
+  EXPECT_EQ(result.status, 1) << result.err;
+  EXPECT_FALSE(has_control_bytes(result.out)) << result.out;
+  EXPECT_FALSE(has_control_bytes(result.err)) << result.err;
+  // The table's WA line names what was received, escaped.
+  EXPECT_NE(result.out.find(R"(got 'Case #1: \x1b]0;pwned\x07\x1b[2J')"), std::string::npos)
+      << result.out;
+  const nlohmann::json report = nlohmann::json::parse(read_text(at("report.json")));
+  bool exact = false;
+  for (const nlohmann::json& verdict : report["solutions"][0]["verdicts"])
+    exact = exact || (verdict["got"].is_string() &&
+                      verdict["got"].get<std::string>() == "Case #1: \x1b]0;pwned\a\x1b[2J");
+  EXPECT_TRUE(exact) << report.dump();
+}
+
+TEST_F(SetterCliTest, StressShowsNoRawControlCharactersFromASolution) {
+  const Result result = run({"stress", "-p", "willow", "-s",
+                             "cat >/dev/null; printf 'Case #1: \\033[2J\\033]0;x\\007\\n'",
+                             "--count", "3", "--cities", "2..4"});
+  ASSERT_EQ(result.status, 1) << result.err;
+  EXPECT_FALSE(has_control_bytes(result.out)) << result.out;
+  EXPECT_FALSE(has_control_bytes(result.err)) << result.err;
+  // The counterexample's output, as the solution wrote it, escaped.
+  EXPECT_NE(result.out.find("== the solution's output\nCase #1: \\x1b[2J\\x1b]0;x\\x07\n"),
+            std::string::npos)
+      << result.out;
+}
+
+TEST_F(SetterCliTest, StressShowsACompileErrorWithoutRawControlCharacters) {
+  // A compiler's messages are other people's text too: here, a source whose error line holds ESC.
+  write_text(at("broken.cpp"), "int main() { \x1b[2J }\n");
+  const Result result =
+      run({"stress", "-p", "willow", "--no-sandbox", "-s", "broken.cpp", "--count", "1"});
+  EXPECT_EQ(result.status, 1) << result.err;
+  EXPECT_NE(result.out.find("does not compile (CE)"), std::string::npos) << result.out;
+  EXPECT_FALSE(has_control_bytes(result.out)) << result.out;
+  EXPECT_FALSE(has_control_bytes(result.err)) << result.err;
 }
 
 TEST_F(SetterCliTest, StressUsageErrors) {

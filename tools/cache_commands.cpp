@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -20,6 +21,7 @@
 #include "io/cache/cache_store.hpp"
 #include "io/files/atomic_file.hpp"
 #include "io/problem.hpp"
+#include "io/run/compiled_store.hpp"
 #include "pipeline/cache_session.hpp"
 #include "tools/cli.hpp"
 
@@ -81,6 +83,32 @@ std::unique_ptr<io::CacheStore> open_existing(const std::string& path, io::Cache
   }
 }
 
+// The programs check, stress and build compiled for runs with this cache (io/run/compiled_store).
+void print_compiled_programs(const std::string& cache_path, std::int64_t now) {
+  const fs::path store = io::compiled_store_beside(cache_path);
+  const std::vector<io::CompiledProgramInfo> programs = io::compiled_programs(store);
+  std::uint64_t bytes = 0;
+  std::size_t errors = 0;
+  std::array<std::size_t, 4> ages{};
+  for (const io::CompiledProgramInfo& program : programs) {
+    bytes += program.bytes;
+    errors += program.compile_error ? 1 : 0;
+    const std::int64_t seconds = now - program.last_used;
+    ++ages[seconds < 86400 ? 0 : seconds < 7 * 86400 ? 1 : seconds < 30 * 86400 ? 2 : 3];
+  }
+  std::printf("compiled programs: %zu in %s (%ju bytes, %s)%s\n", programs.size(), store.c_str(),
+              static_cast<std::uintmax_t>(bytes), megabytes(bytes).c_str(),
+              errors == 0
+                  ? ""
+                  : (" of which " + std::to_string(errors) + " stored compile errors").c_str());
+  if (!programs.empty()) {
+    std::printf(
+        "  last used: %zu within a day, %zu within a week, %zu within 30 days, %zu "
+        "earlier\n",
+        ages[0], ages[1], ages[2], ages[3]);
+  }
+}
+
 void print_stats(const std::string& path, io::CacheStore& store);
 
 int cache_stats(const std::string& path) {
@@ -139,6 +167,7 @@ void print_stats(const std::string& path, io::CacheStore& store_reference) {
                 age(now - info.last_used).c_str(),
                 artefact_is_stale(info.game, info.version) ? " stale" : "");
   }
+  print_compiled_programs(path, now);
 }
 
 int cache_trim(const std::string& path, const std::string& max_size_text) {
@@ -156,11 +185,20 @@ int cache_trim(const std::string& path, const std::string& max_size_text) {
     const std::uint64_t stale = store->delete_stale(entry_is_stale, artefact_is_stale);
     std::uint64_t dropped = 0;
     store->compact();
+    // SIZE covers the file and the programs compiled beside it. Programs go first, least recently
+    // used first: one is made again in seconds, where an answer can have taken hours.
+    const fs::path programs = io::compiled_store_beside(path);
+    const std::uint64_t answers_now = store->disk_bytes();
+    const io::StoreTrim program_trim =
+        io::trim_compiled_programs(programs, *max_size > answers_now ? *max_size - answers_now : 0);
+    // Programs in use are not counted against the answers: those are not dropped for them.
+    const std::uint64_t kept_programs = program_trim.busy ? 0 : program_trim.bytes_after;
+    const std::uint64_t limit = *max_size > kept_programs ? *max_size - kept_programs : 0;
     // Records and pages cost more than their payload (case, answer and artefact bytes), and a
     // store has a few fixed pages: aim the payload at the limit's share of the file, a little
     // lower each round, and in the end drop everything rather than miss the limit.
     const std::uint64_t fixed = store->empty_bytes();
-    for (int round = 0; round < 8 && store->disk_bytes() > *max_size; ++round) {
+    for (int round = 0; round < 8 && store->disk_bytes() > limit; ++round) {
       std::uint64_t payload = 0;
       for (const io::EntryGroup& group : store->entry_groups())
         payload += group.payload_bytes;
@@ -169,10 +207,9 @@ int cache_trim(const std::string& path, const std::string& max_size_text) {
       if (payload == 0)
         break;
       const std::uint64_t disk = store->disk_bytes();
-      const double share =
-          *max_size > fixed && disk > fixed
-              ? static_cast<double>(*max_size - fixed) / static_cast<double>(disk - fixed)
-              : 0.0;
+      const double share = limit > fixed && disk > fixed ? static_cast<double>(limit - fixed) /
+                                                               static_cast<double>(disk - fixed)
+                                                         : 0.0;
       const double margin = 1.0 - 0.03 * (round + 1);
       const double keep = round == 7 ? 0.0 : static_cast<double>(payload) * share * margin;
       dropped += store->delete_least_recently_used(static_cast<std::uint64_t>(keep));
@@ -184,8 +221,20 @@ int cache_trim(const std::string& path, const std::string& max_size_text) {
                  "removed; size %ju -> %ju bytes (limit %ju)\n",
                  path.c_str(), static_cast<std::uintmax_t>(stale),
                  static_cast<std::uintmax_t>(dropped), static_cast<std::uintmax_t>(before),
-                 static_cast<std::uintmax_t>(after), static_cast<std::uintmax_t>(*max_size));
-    if (after > *max_size) {
+                 static_cast<std::uintmax_t>(after), static_cast<std::uintmax_t>(limit));
+    if (program_trim.bytes_before > 0) {
+      std::fprintf(stderr,
+                   "trimmed %s: %zu least recently used compiled programs removed; size %ju -> "
+                   "%ju bytes\n",
+                   programs.c_str(), program_trim.removed,
+                   static_cast<std::uintmax_t>(program_trim.bytes_before),
+                   static_cast<std::uintmax_t>(program_trim.bytes_after));
+    }
+    if (program_trim.busy) {
+      spdlog::warn("{}: its programs are in use by a running check, stress or build: not trimmed",
+                   programs.string());
+    }
+    if (after + program_trim.bytes_after > *max_size && !program_trim.busy) {
       spdlog::warn("{} is still {} bytes with nothing left in it: an empty cache takes that much",
                    path, after);
     }
@@ -418,11 +467,15 @@ void add_cache_commands(CLI::App& app, CacheArguments& arguments) {
       "Exit status: 0 done, 1 a cache file is missing or not sound, 2 usage error.");
 
   CLI::App* stats = cache->add_subcommand(
-      "stats", "Size, entries per game and solver version, stale entries, last-use ages");
+      "stats",
+      "Size, entries per game and solver version, stale entries, last-use ages, and the\n"
+      "programs compiled beside FILE (DIR/compiled)");
   stats->add_option("FILE", arguments.file, "The cache file")->required()->type_name("");
 
   CLI::App* trim = cache->add_subcommand(
-      "trim", "Drop stale entries, then the least recently used ones until FILE fits SIZE");
+      "trim",
+      "Drop stale entries, then the least recently used programs compiled beside FILE\n"
+      "(DIR/compiled), then the least recently used entries, until both fit SIZE");
   trim->add_option("FILE", arguments.file, "The cache file")->required()->type_name("");
   trim->add_option("--max-size", arguments.max_size,
                    "The size to fit in: bytes, or with a suffix k, M, G, T (powers of 1000) or\n"

@@ -26,6 +26,7 @@
 #include "io/files/problem_package.hpp"
 #include "io/input_error.hpp"
 #include "io/problem.hpp"
+#include "io/run/compiled_store.hpp"
 #include "io/run/sandbox.hpp"
 #include "io/run/solution_build.hpp"
 #include "pipeline/cache_session.hpp"
@@ -33,6 +34,7 @@
 #include "pipeline/html_report.hpp"
 #include "pipeline/package_build.hpp"
 #include "pipeline/stress_run.hpp"
+#include "pipeline/terminal_text.hpp"
 #include "tools/cli.hpp"
 #include "tools/solve_command.hpp"
 #include "tools/version.hpp"
@@ -377,7 +379,7 @@ int run_validate(const ValidateArguments& arguments) {
     });
     for (const std::string& lines : said) {
       invalid += lines.empty() ? 0 : 1;
-      std::fputs(lines.c_str(), stdout);
+      std::fputs(pipeline::terminal_safe(lines).c_str(), stdout);
     }
   }
   std::fflush(stdout);
@@ -466,7 +468,8 @@ class CompiledStore {
                        ? pipeline::default_cache_path()
                        : std::optional(std::filesystem::path(settings.cache_file));
     if (cache_file) {
-      path_ = std::filesystem::absolute(*cache_file).parent_path() / "compiled";
+      path_ = io::compiled_store_beside(*cache_file);
+      in_use_.emplace(path_);  // `cache trim` leaves the store alone while its programs may run
       return;
     }
     std::string pattern =
@@ -490,6 +493,7 @@ class CompiledStore {
  private:
   std::filesystem::path path_;
   bool temporary_ = false;
+  std::optional<io::StoreUse> in_use_;
 };
 
 // A solution as the user named it: a source (a file or a directory that a language claims) to
@@ -911,8 +915,9 @@ int run_stress(const StressArguments& arguments) {
       return kExitRejected;  // run_cli makes it 128 + the signal
     }
     if (const std::optional<std::string>& error = solution.front().solution.compile_error) {
-      std::printf("stress: %s does not compile (CE):\n%s", arguments.solution.c_str(),
-                  with_final_newline(*error).c_str());
+      std::printf("stress: %s does not compile (CE):\n%s",
+                  pipeline::terminal_safe(arguments.solution).c_str(),
+                  pipeline::terminal_safe(with_final_newline(*error)).c_str());
       std::fflush(stdout);
       return kExitCounterexample;
     }
@@ -971,15 +976,18 @@ int run_stress(const StressArguments& arguments) {
   const pipeline::RunVerdict& first = result.first_failure->verdict;
   std::printf("stress: case %lld of seed %llu fails: %s\n",
               static_cast<long long>(*result.failing_case_number),
-              static_cast<unsigned long long>(arguments.seed), pipeline::describe(first).c_str());
+              static_cast<unsigned long long>(arguments.seed),
+              pipeline::terminal_safe(pipeline::describe(first)).c_str());
   std::printf("%s in %zu steps (%zu smaller cases run) to a case that fails: %s\n",
               result.interrupted ? "shrinking interrupted: shrunk" : "shrunk", result.shrink_steps,
-              result.shrink_candidates_run, pipeline::describe(shrunk.verdict).c_str());
+              result.shrink_candidates_run,
+              pipeline::terminal_safe(pipeline::describe(shrunk.verdict)).c_str());
   std::printf("== input%s\n%s", written ? (" (" + input_path.string() + ")").c_str() : "",
-              with_final_newline(shrunk.input).c_str());
+              pipeline::terminal_safe(with_final_newline(shrunk.input)).c_str());
   std::printf("== expected%s\n%s", written ? (" (" + answer_path.string() + ")").c_str() : "",
-              answers.c_str());
-  std::printf("== the solution's output\n%s", with_final_newline(shrunk.output).c_str());
+              pipeline::terminal_safe(answers).c_str());
+  std::printf("== the solution's output\n%s",
+              pipeline::terminal_safe(with_final_newline(shrunk.output)).c_str());
   std::fflush(stdout);
   std::fprintf(stderr, "stress: %lld cases run, time: %.3f s%s\n",
                static_cast<long long>(result.cases_run), result.seconds,
@@ -1190,7 +1198,7 @@ int run_build(const BuildArguments& arguments) {
   for (const std::string& failure : result.failures)
     spdlog::error("{}", failure);
   for (const std::string& line : pipeline::group_summary_lines(result))
-    std::printf("%s\n", line.c_str());
+    std::printf("%s\n", pipeline::terminal_safe(line).c_str());
   std::fflush(stdout);
   // An interrupted build exits 1, which run_cli makes 128 + the signal.
   int status = result.failures.empty() && !result.interrupted ? kExitSolved : kExitRejected;

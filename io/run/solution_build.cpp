@@ -57,6 +57,7 @@
 
 #include "io/files/content_hash.hpp"
 #include "io/files/input_set.hpp"
+#include "io/run/compiled_store.hpp"
 #include "io/run/limited_process.hpp"
 
 namespace gamebatch::io {
@@ -836,8 +837,10 @@ BuiltSolution build_solution(const fs::path& source, const LanguageTable& langua
   const fs::path entry = store / built.key;
   const std::shared_ptr<std::mutex> lock = entry_lock(entry);
   std::lock_guard guard(*lock);
-  if (std::optional<BuiltSolution> stored = load_entry(*language, solution, entry, built))
+  if (std::optional<BuiltSolution> stored = load_entry(*language, solution, entry, built)) {
+    stamp_compiled_program(entry);  // for `cache trim`: least recently used entries go first
     return *stored;
+  }
   return compile_into_store(*language, solution, identity, entry, settings, std::move(built));
 }
 
