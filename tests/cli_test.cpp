@@ -525,6 +525,52 @@ TEST_F(CliTest, HelpExitsZeroAndMentionsOptions) {
   }
 }
 
+TEST_F(CliTest, HelpListsTheGamesInOneColumn) {
+  const Result top = run({"--help"});
+  ASSERT_EQ(top.status, 0) << top.err;
+  const std::string text = top.out + top.err;
+  const std::size_t from = text.find("Games:\n");
+  const std::size_t to = text.find("\nUsage:");
+  ASSERT_NE(from, std::string::npos) << text;
+  ASSERT_NE(to, std::string::npos) << text;
+  std::istringstream list(text.substr(from + 7, to - from - 7));
+  std::set<std::size_t> summary_columns;
+  std::size_t games = 0;
+  for (std::string line; std::getline(list, line);) {
+    EXPECT_LE(line.size(), 100U) << line;
+    const std::size_t column = line.find_first_not_of(' ', line.find(' ', 2));
+    if (line.compare(0, 2, "  ") == 0 && line[2] != ' ') {
+      ++games;
+      summary_columns.insert(column);  // after the name and its padding
+    } else {
+      summary_columns.insert(line.find_first_not_of(' '));  // a summary's next line
+    }
+  }
+  EXPECT_EQ(games, 4U) << text;
+  EXPECT_EQ(summary_columns.size(), 1U) << text;
+}
+
+TEST_F(CliTest, ByteOrderMarkNulAndControlBytesAreNamed) {
+  write_text(at("bom.in"),
+             "\xef\xbb\xbf"
+             "1\n2\n1 1\n1 2\n");
+  write_text(at("nul.in"), std::string("1\0\n2\n1 1\n1 2\n", 13));
+  write_text(at("esc.in"), "\x1b[2J\n2\n1 1\n1 2\n");
+  const Result result = run({"solve", "--problem", "willow", "--no-cache", at("bom.in").string(),
+                             at("nul.in").string(), at("esc.in").string()});
+  EXPECT_EQ(result.status, 1) << result.err;
+  EXPECT_NE(result.err.find("bom.in:1: expected the number of cases T (an integer from 1 to "),
+            std::string::npos)
+      << result.err;
+  EXPECT_NE(result.err.find("found a UTF-8 byte-order mark before '1'"), std::string::npos)
+      << result.err;
+  EXPECT_NE(result.err.find(R"(found '1\x00' (a NUL byte))"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find(R"(found '\x1b[2J' (byte 0x1b))"), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find('\x1b'), std::string::npos) << result.err;
+  for (const char* name : {"bom.ans", "nul.ans", "esc.ans"})
+    EXPECT_FALSE(fs::exists(at(name))) << name;
+}
+
 TEST_F(CliTest, HelpWritesNoFiles) {
   copy_data("sample.in", at("sample.in"));
   EXPECT_EQ(run({"solve", "--problem", "willow", "--help", "sample.in"}).status, 0);

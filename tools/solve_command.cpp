@@ -107,9 +107,34 @@ bool open_cache(const RunSettings& settings, const std::optional<io::Shard>& sha
 }
 
 std::string game_list_help() {
-  std::string list;
+  // One column of names, the summaries beside them, wrapped within 100 columns.
+  constexpr std::size_t kWidth = 100;
+  std::size_t name_width = 0;
   for (const io::Problem* problem : io::all_problems())
-    list += "\n  " + std::string(problem->name()) + "  " + std::string(problem->summary());
+    name_width = std::max(name_width, problem->name().size());
+  const std::size_t indent = 2 + name_width + 2;
+  std::string list;
+  for (const io::Problem* problem : io::all_problems()) {
+    std::string line = "  " + std::string(problem->name());
+    line.resize(indent, ' ');
+    std::size_t column = indent;
+    std::string_view rest = problem->summary();
+    while (!rest.empty()) {
+      const std::size_t space = rest.find(' ');
+      const std::string_view word = rest.substr(0, space);
+      if (column > indent && column + 1 + word.size() > kWidth) {
+        line += "\n" + std::string(indent, ' ');
+        column = indent;
+      } else if (column > indent) {
+        line += ' ';
+        ++column;
+      }
+      line += word;
+      column += word.size();
+      rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+    }
+    list += "\n" + line;
+  }
   return list;
 }
 
