@@ -95,12 +95,6 @@ std::string joined(const std::vector<std::string>& names) {
   return text;
 }
 
-std::string number_text(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", value);
-  return text;
-}
-
 bool among(const std::vector<std::string>& names, Verdict verdict) {
   return std::find(names.begin(), names.end(), short_name(verdict)) != names.end();
 }
@@ -122,8 +116,8 @@ std::string rule_text(const io::ExpectationRule& rule) {
   if (rule.required)
     parts.push_back("required " + joined(*rule.required));
   if (rule.score)
-    parts.push_back("score " + number_text(rule.score->first) + ".." +
-                    number_text(rule.score->second));
+    parts.push_back("score " + score_text(rule.score->first) + ".." +
+                    score_text(rule.score->second));
   std::string text;
   for (const std::string& part : parts)
     text += (text.empty() ? "" : "; ") + part;
@@ -155,8 +149,8 @@ std::string unmet_rule(const io::ExpectationRule& rule, const std::vector<Verdic
   }
   // A tolerance for the sums of shares (sum aggregation).
   if (rule.score && (score < rule.score->first - 1e-9 || score > rule.score->second + 1e-9)) {
-    why.push_back("score " + number_text(rule.score->first) + ".." +
-                  number_text(rule.score->second) + ", got " + number_text(score));
+    why.push_back("score " + score_text(rule.score->first) + ".." + score_text(rule.score->second) +
+                  ", got " + score_text(score));
   }
   std::string text;
   for (const std::string& part : why)
@@ -182,6 +176,12 @@ std::vector<std::string> unmet_rules(const std::vector<io::ExpectationRule>& rul
     }
   }
   return lines;
+}
+
+std::string score_text(double score) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", score);
+  return text;
 }
 
 }  // namespace gamebatch::pipeline

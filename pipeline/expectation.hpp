@@ -49,6 +49,9 @@ bool rule_applies_to(const io::ExpectationRule& rule, const io::TestGroup& group
 // A rule as text for tables and reports: "permitted AC WA; required WA; score 0..20".
 std::string rule_text(const io::ExpectationRule& rule);
 
+// A score as the tables and messages show it: "20", "12.5".
+std::string score_text(double score);
+
 // Why `rule` is not met on one scope, or "" when it is. `judged`: the scope's judged verdicts;
 // `score`: the scope's points (a group's, or the solution's total for a package-wide rule).
 std::string unmet_rule(const io::ExpectationRule& rule, const std::vector<Verdict>& judged,

@@ -174,7 +174,7 @@ TEST_F(CacheCliTest, KilledRunKeepsItsCheckpointsAndTheRerunMatches) {
 
 // A cache file that cannot be trusted, four ways. (A byte flipped inside the file need not make
 // it untrustworthy: see CacheStoreCliTest.AByteFlippedAnywhereNeverFailsARunNorChangesAnAnswer.)
-std::vector<std::pair<std::string, std::function<std::string(const std::string&)>>> damages() {
+std::vector<std::pair<std::string, std::function<std::string(const std::string&)>>> file_damages() {
   return {
       {"garbage", [](const std::string&) { return std::string("not a cache at all\n"); }},
       {"flipped header byte",
@@ -193,7 +193,7 @@ TEST_F(CacheCliTest, UntrustworthyCacheIsSetAsideAndTheRunGoesOnCold) {
   ASSERT_EQ(solve({"--no-cache", "--out", "plain", "in"}).status, 0);
   ASSERT_EQ(solve_with_cache("first", "in").status, 0);
   const std::string good = read_text(at("answers.cache"));
-  for (const auto& [name, damage] : damages()) {
+  for (const auto& [name, damage] : file_damages()) {
     SCOPED_TRACE(name);
     const std::string bad = damage(good);
     write_text(at("answers.cache"), bad);

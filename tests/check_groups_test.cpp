@@ -100,7 +100,7 @@ class CheckGroups : public ::testing::Test {
   std::vector<io::InputFile> inputs_;
 };
 
-using Files = std::vector<std::string>;
+using VerdictNames = std::vector<std::string>;
 
 TEST_F(CheckGroups, AFailureSkipsTheGroupsLaterRunsAndTheVerdictsAreTheSameEachTime) {
   const std::vector<CheckSolution> solutions = {solution("good", ""),
@@ -110,11 +110,12 @@ TEST_F(CheckGroups, AFailureSkipsTheGroupsLaterRunsAndTheVerdictsAreTheSameEachT
     SCOPED_TRACE(check);
     const CheckResult result = run_check(options(solutions));
     ASSERT_EQ(result.solutions.size(), 3u);
-    EXPECT_EQ(verdicts(result.solutions[0]), Files(7, "AC"));
+    EXPECT_EQ(verdicts(result.solutions[0]), VerdictNames(7, "AC"));
     // t4 follows t3's WA in small; t7 is in no group: always run.
-    EXPECT_EQ(verdicts(result.solutions[1]), (Files{"AC", "AC", "WA", "skip", "AC", "RE", "WA"}));
+    EXPECT_EQ(verdicts(result.solutions[1]),
+              (VerdictNames{"AC", "AC", "WA", "skip", "AC", "RE", "WA"}));
     EXPECT_EQ(verdicts(result.solutions[2]),
-              (Files{"WA", "RE", "skip", "skip", "WA", "skip", "AC"}));
+              (VerdictNames{"WA", "RE", "skip", "skip", "WA", "skip", "AC"}));
     EXPECT_EQ(result.solutions[1].skipped_runs, 1u);
     EXPECT_EQ(result.solutions[2].skipped_runs, 3u);
     EXPECT_EQ(result.runs_not_judged, 0u);
@@ -131,7 +132,8 @@ TEST_F(CheckGroups, AFailureSkipsTheGroupsLaterRunsAndTheVerdictsAreTheSameEachT
   }
   // One at a time, a skipped run is never started at all.
   const CheckResult alone = run_check(options({solution("bad1", "t2=WA")}, 1));
-  EXPECT_EQ(verdicts(alone.solutions[0]), (Files{"AC", "WA", "skip", "skip", "AC", "AC", "AC"}));
+  EXPECT_EQ(verdicts(alone.solutions[0]),
+            (VerdictNames{"AC", "WA", "skip", "skip", "AC", "AC", "AC"}));
   EXPECT_EQ(runs_of("bad1"), 5u);
 }
 
@@ -139,7 +141,8 @@ TEST_F(CheckGroups, AllRunsRunsEverything) {
   CheckOptions all = options({solution("bad", "t2=WA t3=RE")});
   all.all_runs = true;
   const CheckResult result = run_check(all);
-  EXPECT_EQ(verdicts(result.solutions[0]), (Files{"AC", "WA", "RE", "AC", "AC", "AC", "AC"}));
+  EXPECT_EQ(verdicts(result.solutions[0]),
+            (VerdictNames{"AC", "WA", "RE", "AC", "AC", "AC", "AC"}));
   EXPECT_EQ(result.solutions[0].skipped_runs, 0u);
   EXPECT_EQ(runs_of("bad"), 7u);
   EXPECT_EQ(group_verdict(result.solutions[0].groups[1]), "WA");
@@ -151,7 +154,7 @@ TEST_F(CheckGroups, ATimeLimitOfASharedRunCountsOnceARunAloneConfirmsIt) {
   const CheckResult result =
       run_check(options({solution("good", ""), solution("slow", "t3=TLE t4=TLE")}));
   const SolutionVerdicts& slow = result.solutions[1];
-  EXPECT_EQ(verdicts(slow), (Files{"AC", "AC", "TLE", "skip", "AC", "AC", "AC"}));
+  EXPECT_EQ(verdicts(slow), (VerdictNames{"AC", "AC", "TLE", "skip", "AC", "AC", "AC"}));
   ASSERT_TRUE(slow.files[2]);
   EXPECT_TRUE(slow.files[2]->rerun_alone);
   EXPECT_EQ(result.reruns_alone, 1u);
@@ -221,7 +224,7 @@ TEST_F(CheckGroups, WithoutGroupsAFailureSkipsTheRestAndNoGroupsAreReported) {
   plain.groups.clear();
   const CheckResult result = run_check(plain);
   EXPECT_EQ(verdicts(result.solutions[0]),
-            (Files{"AC", "WA", "skip", "skip", "skip", "skip", "skip"}));
+            (VerdictNames{"AC", "WA", "skip", "skip", "skip", "skip", "skip"}));
   EXPECT_TRUE(result.solutions[0].groups.empty());
   EXPECT_FALSE(result.solutions[0].score);
   EXPECT_EQ(verdict_table(result, io::InputList(inputs_), 5).find("total"), std::string::npos);

@@ -10,16 +10,13 @@
 #include <system_error>
 #include <unordered_map>
 
+#include "io/files/path_names.hpp"
+
 namespace gamebatch::io {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string_view last_component(std::string_view name) {
-  const std::size_t slash = name.rfind('/');
-  return slash == std::string_view::npos ? name : name.substr(slash + 1);
-}
 
 std::string_view parent_of(std::string_view name) {
   const std::size_t slash = name.rfind('/');

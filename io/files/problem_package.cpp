@@ -1,7 +1,5 @@
 #include "io/files/problem_package.hpp"
 
-#include "io/files/package_plan.hpp"
-
 #include <yaml-cpp/yaml.h>
 #include <pugixml.hpp>
 
@@ -16,6 +14,7 @@
 
 #include "io/files/input_set.hpp"
 #include "io/files/package_plan.hpp"
+#include "io/files/path_names.hpp"
 
 namespace gamebatch::io {
 
@@ -138,11 +137,6 @@ bool group_pattern_matches(std::string_view pattern, const TestGroup& group) {
 }
 
 namespace {
-
-std::string_view last_component(std::string_view text) {
-  const std::size_t slash = text.rfind('/');
-  return slash == std::string_view::npos ? text : text.substr(slash + 1);
-}
 
 bool is_digits(std::string_view text) {
   return !text.empty() &&

@@ -62,10 +62,6 @@ constexpr std::size_t kReadChunk = 64 * 1024;
 constexpr int kReadsPerLook = 16;
 constexpr std::size_t kMostProcessesWalked = 100000;
 
-[[noreturn]] void throw_errno(const std::string& what) {
-  throw std::system_error(errno, std::generic_category(), what);
-}
-
 double seconds_between(Clock::time_point from, Clock::time_point to) {
   return std::chrono::duration<double>(to - from).count();
 }

@@ -12,8 +12,14 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 namespace gamebatch::io {
+
+// Throws std::system_error for errno, saying what failed (not for a vfork child: it allocates).
+[[noreturn]] inline void throw_errno(const std::string& what) {
+  throw std::system_error(errno, std::generic_category(), what);
+}
 
 // Writes the parts, then " (errno N)" and a newline, to `fd`: no allocation, no lock, so a vfork
 // child may call it. Cut at 255 characters.

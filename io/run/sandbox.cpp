@@ -42,10 +42,6 @@ constexpr std::size_t kLeastIdleKept = 8;
 // The box's PATH: programs named by a bare word are found among the system's, as a judge's are.
 constexpr const char* kBoxPath = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
-[[noreturn]] void throw_errno(const std::string& what) {
-  throw std::system_error(errno, std::generic_category(), what);
-}
-
 bool is_within(const fs::path& path, const fs::path& directory) {
   const std::string text = path.string();
   const std::string base = directory.string();

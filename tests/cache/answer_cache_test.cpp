@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "tests/cache/answer_cache_contents.hpp"
+#include "tests/cache/cache_test_entries.hpp"
 #include "tests/test_data.hpp"
 
 namespace gamebatch::io {
@@ -28,13 +29,8 @@ using gamebatch::testing::sorted_entries;
 using gamebatch::testing::write_text;
 namespace fs = std::filesystem;
 
-CacheEntry entry(const std::string& game, const std::string& canonical, const std::string& answer) {
-  return CacheEntry{game, 1, canonical, answer};
-}
-
-CacheKey key_of(const CacheEntry& entry) {
-  return case_key(entry.game, entry.solver_version, entry.canonical_case);
-}
+using cache_testing::entry;
+using cache_testing::key_of;
 
 void add(AnswerCache& cache, const CacheEntry& one) {
   cache.insert(key_of(one), one);

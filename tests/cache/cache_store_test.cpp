@@ -28,6 +28,7 @@
 #include "io/cache/answer_cache.hpp"
 #include "io/problem.hpp"
 #include "tests/cache/answer_cache_contents.hpp"
+#include "tests/cache/cache_test_entries.hpp"
 #include "tests/test_data.hpp"
 
 namespace gamebatch::io {
@@ -43,14 +44,8 @@ using gamebatch::testing::test_data;
 using gamebatch::testing::write_text;
 namespace fs = std::filesystem;
 
-CacheEntry entry(const std::string& game, const std::string& canonical, const std::string& answer,
-                 std::uint32_t version = 1) {
-  return CacheEntry{game, version, canonical, answer};
-}
-
-CacheKey key_of(const CacheEntry& one) {
-  return case_key(one.game, one.solver_version, one.canonical_case);
-}
+using cache_testing::entry;
+using cache_testing::key_of;
 
 NewEntry fresh(const CacheEntry& one, bool replace = false) {
   return NewEntry{key_of(one), one, replace};
