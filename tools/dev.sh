@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One entry point for setting up, building, demoing and testing gamebatch on Debian.
-#   tools/dev.sh demo   install what is missing, build, solve the bundled demo sets of every game
-#                       (configs/demo/GAME), print the answers
+#   tools/dev.sh demo   install what the build of gamebatch needs, build gamebatch and its sandbox
+#                       helper only, solve the bundled demo sets of every game (configs/demo/GAME),
+#                       print the answers and what to try next
 #   tools/dev.sh test   install what is missing (and headless Chromium, which the --html page tests
 #                       load the pages in), build (warnings are errors), run the whole suite
 #   tools/dev.sh build  install what is missing and build only
@@ -16,16 +17,21 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-$(nproc)}
 
-# Debian packages the build needs (found by CMake's find_package), and what the tests run:
-# Open MPI's mpirun, a local Slurm with munge (tools/cluster/local-slurm.sh), and gcc and python3
-# for the problem-package tests' C and Python solutions (Java ones run where a JDK is installed).
-PACKAGES=(g++ gcc python3 cmake make pkg-config libtbb-dev libboost-serialization-dev libspdlog-dev
-          libcli11-dev libxxhash-dev nlohmann-json3-dev libgtest-dev librapidcheck-dev
-          libtomlplusplus-dev libsqlite3-dev liblmdb-dev libyaml-cpp-dev libpugixml-dev
-          libboost-mpi-dev libopenmpi-dev openmpi-bin
-          slurmctld slurmd slurm-client munge
-          # cpack's Depends (dpkg-shlibdeps, file) and man -l, for tests/install
-          dpkg-dev file man-db)
+# Debian packages the build of gamebatch and its sandbox helper needs (found by CMake's
+# find_package): all that `demo` installs.
+BUILD_PACKAGES=(g++ cmake make pkg-config libtbb-dev libboost-serialization-dev libspdlog-dev
+                libcli11-dev libxxhash-dev nlohmann-json3-dev libtomlplusplus-dev libsqlite3-dev
+                libyaml-cpp-dev libpugixml-dev)
+# What the tests and benchmarks add: GoogleTest and RapidCheck, the MPI mode with Open MPI's
+# mpirun, a local Slurm with munge (tools/cluster/local-slurm.sh), gcc and python3 for the
+# problem-package tests' C and Python solutions (Java ones run where a JDK is installed), LMDB for
+# the cache-store benchmark, and cpack's Depends (dpkg-shlibdeps, file) and man -l for
+# tests/install.
+TEST_PACKAGES=(gcc python3 libgtest-dev librapidcheck-dev liblmdb-dev
+               libboost-mpi-dev libopenmpi-dev openmpi-bin
+               slurmctld slurmd slurm-client munge
+               dpkg-dev file man-db)
+PACKAGES=("${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}")
 
 install_missing_packages() {
   local missing=()
@@ -48,14 +54,30 @@ build() {
   cmake --build "$BUILD_DIR" -j "$JOBS"
 }
 
+# The demo's build: gamebatch and gamebatch-box only. A build directory made here leaves out the
+# tests, the benchmarks and the MPI mode (their packages are not installed); one that exists is
+# built as it is configured (`tools/dev.sh test` turns them on).
+build_demo() {
+  PACKAGES=("${BUILD_PACKAGES[@]}")
+  install_missing_packages
+  if [ ! -f "$BUILD_DIR/CMakeCache.txt" ]; then
+    cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DGAMEBATCH_BUILD_TESTS=OFF \
+      -DGAMEBATCH_BUILD_BENCHMARKS=OFF -DGAMEBATCH_MPI=OFF
+  else
+    cmake -S . -B "$BUILD_DIR" >/dev/null
+  fi
+  cmake --build "$BUILD_DIR" -j "$JOBS" --target gamebatch gamebatch-box
+}
+
 case "${1:-}" in
   build)
     build
     ;;
   demo)
-    build
+    build_demo
     # configs/demo.toml: one job per game over configs/demo/GAME, answers under
-    # build/demo-answers/GAME, answer cache build/demo.cache (a second demo answers from it).
+    # build/demo-answers/GAME, answer cache build/demo.cache: a second demo answers every case
+    # from it (the config caches even the cheapest cases).
     rm -rf build/demo-answers
     echo "== gamebatch run configs/demo.toml"
     "$BUILD_DIR/tools/gamebatch" run configs/demo.toml
@@ -63,12 +85,28 @@ case "${1:-}" in
       echo "== $file"
       cat "$file"
     done
+    gamebatch="$BUILD_DIR/tools/gamebatch"
+    package=tests/data/packages/kattis-doublemove
+    cat <<EOF
+
+What next, from $(pwd) (README.md has a setter's day; docs/ the manual):
+  $gamebatch run configs/demo.toml                # again: every case from the cache
+  $gamebatch cache stats build/demo.cache
+  $gamebatch validate -p willow configs/demo/willow
+  $gamebatch gen -p boigame --count 3 --out /tmp/boigame-set
+  $gamebatch solve -p boigame /tmp/boigame-set --html /tmp/boigame.html
+  $gamebatch build $package
+  $gamebatch check -p doublemove $package
+  $gamebatch stress -p doublemove -s $package/submissions/partial/k0_table.cpp
+  $gamebatch --help
+EOF
     ;;
   test)
     # Only the tests need a browser (tests/html_report_cli_test.cpp, skipped without one): the
-    # build does not.
+    # build does not. The options undo what a demo's build directory left out.
     PACKAGES+=(chromium)
-    build -DGAMEBATCH_WERROR=ON
+    build -DGAMEBATCH_WERROR=ON -DGAMEBATCH_BUILD_TESTS=ON -DGAMEBATCH_BUILD_BENCHMARKS=ON \
+      -DGAMEBATCH_MPI=AUTO
     ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
     ;;
   sanitize)
