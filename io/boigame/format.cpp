@@ -150,7 +150,7 @@ void check_paths(const std::vector<ParsedTest>& tests) {
 }
 
 // The whole file; with `official`, every place outside the statement's limits is noted there.
-std::vector<Board> parse_file(std::string_view text, OfficialLimitCheck* official) {
+std::vector<Board> parse_boards(std::string_view text, OfficialLimitCheck* official) {
   TokenScanner scanner(text);
   std::vector<ParsedTest> tests;
   try {
@@ -178,11 +178,11 @@ std::vector<Board> parse_file(std::string_view text, OfficialLimitCheck* officia
 }  // namespace
 
 std::vector<Board> parse_file(std::string_view text) {
-  return parse_file(text, nullptr);
+  return parse_boards(text, nullptr);
 }
 
 void check_limits(std::string_view text, OfficialLimitCheck& official) {
-  parse_file(text, &official);
+  parse_boards(text, &official);
 }
 
 OfficialLimitReport check_official_limits(std::string_view text) {
