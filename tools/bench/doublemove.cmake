@@ -9,9 +9,11 @@ target_link_libraries(doublemove_table_bench PRIVATE gamebatch_core CLI11::CLI11
 add_executable(make_doublemove_case make_doublemove_case.cpp)
 target_link_libraries(make_doublemove_case PRIVATE gamebatch_core gamebatch_io CLI11::CLI11
                                                    gamebatch_warnings)
+gamebatch_quick_to_build(make_doublemove_case)
 
 # Writes doublemove late cases (games still running, few declarations left). See
 # doublemove_late_bench.sh.
 add_executable(make_doublemove_late_case make_doublemove_late_case.cpp)
 target_link_libraries(make_doublemove_late_case PRIVATE gamebatch_core gamebatch_io CLI11::CLI11
                                                         gamebatch_warnings)
+gamebatch_quick_to_build(make_doublemove_late_case)

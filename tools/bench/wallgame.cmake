@@ -4,3 +4,4 @@
 add_executable(make_wallgame_case ${CMAKE_CURRENT_LIST_DIR}/make_wallgame_case.cpp)
 target_link_libraries(make_wallgame_case PRIVATE gamebatch_core gamebatch_io CLI11::CLI11
                                                  gamebatch_warnings)
+gamebatch_quick_to_build(make_wallgame_case)
