@@ -93,11 +93,11 @@ What next, from $(pwd) (README.md has a setter's day; docs/ the manual):
   $gamebatch run configs/demo.toml                # again: every case from the cache
   $gamebatch cache stats build/demo.cache
   $gamebatch validate -p willow configs/demo/willow
-  $gamebatch gen -p boigame --count 3 --out /tmp/boigame-set
+  $gamebatch gen boigame --count 3 --seed 1 --out /tmp/boigame-set
   $gamebatch solve -p boigame /tmp/boigame-set --html /tmp/boigame.html
   $gamebatch build $package
   $gamebatch check -p doublemove $package
-  $gamebatch stress -p doublemove -s $package/submissions/partial/k0_table.cpp
+  $gamebatch stress -p doublemove -s $package/submissions/partial/k0_table.cpp --out /tmp/found
   $gamebatch --help
 EOF
     ;;
