@@ -1,6 +1,6 @@
 // The --report file: one JSON document describing a run, file by file.
 //
-// Schema "gamebatch-report/1" (README "Run reports" shows an example):
+// Schema "gamebatch-report/1" (docs/reports.md, "Run reports", shows an example):
 //   {"schema": "gamebatch-report/1", "gamebatch_version": "0.1.0", "command": "solve" | "run",
 //    "options": {... the options of the command, as given ...},
 //    "files": [{"path": input file, "answer": answer file, "game": name, "job": 1-based job number,

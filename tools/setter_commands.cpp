@@ -394,7 +394,7 @@ void add_check_command(CLI::App& app, CheckArguments& arguments) {
   CLI::App* check =
       app.add_subcommand("check", "Run other solutions on every input and judge their answers");
   check->footer(
-      "Each --solution is a source file (.cpp .cc .c .py .java), a directory of one\n"
+      "Each --solution is a source file (.cpp .cc .cxx .c++ .c .py .java), a directory of one\n"
       "language's sources, or a shell command (run by /bin/sh -c). A source is compiled once\n"
       "as a judge compiles it (g++ -std=gnu++20 -O2, gcc -std=gnu17 -O2, python3, javac)\n"
       "and kept beside the answer cache by the hash of its sources and its compiler, so a\n"
@@ -1011,7 +1011,8 @@ void add_build_command(CLI::App& app, BuildArguments& arguments) {
       "never touched. Ends with one line per group (tests, largest value of each parameter,\n"
       "points) and a summary line on stderr.\n"
       "Exit status: 0 built, 1 some test broke a limit or could not be made (it is not\n"
-      "written), 2 usage error (a plan error names file, line and key), 130 interrupted.");
+      "written), 2 usage error (a plan error names file, line and key), 130 (143)\n"
+      "interrupted by SIGINT (SIGTERM).");
   build->add_option("PACKAGE", arguments.package, "The package directory (holding gamebatch.toml)")
       ->required()
       ->check(CLI::ExistingDirectory);
