@@ -117,10 +117,13 @@ std::set<std::string> changed_between(const Listing& before, const Listing& afte
 
 class PackageBuildCliTest : public CliTest {
  protected:
-  // A writable copy of tests/data/packages/kattis-doublemove at DESTINATION (in the work dir).
+  // A writable copy of tests/data/packages/kattis-doublemove at DESTINATION (in the work dir),
+  // without what a build of the checkout's own copy wrote there (the demo suggests one).
   void copy_package(const std::string& destination = "pkg") const {
     fs::copy(fs::path(GAMEBATCH_TEST_DATA) / "packages" / "kattis-doublemove", at(destination),
              fs::copy_options::recursive);
+    fs::remove_all(at(destination + "/data"));
+    fs::remove(at(destination + "/.gamebatch-build.json"));
     for (const auto& entry : fs::recursive_directory_iterator(at(destination)))
       fs::permissions(entry.path(), fs::perms::owner_write, fs::perm_options::add);
   }

@@ -95,9 +95,10 @@ What next, from $(pwd) (README.md has a setter's day; docs/ the manual):
   $gamebatch validate -p willow configs/demo/willow
   $gamebatch gen boigame --count 3 --seed 1 --out /tmp/boigame-set
   $gamebatch solve -p boigame /tmp/boigame-set --html /tmp/boigame.html
-  $gamebatch build $package
-  $gamebatch check -p doublemove $package
-  $gamebatch stress -p doublemove -s $package/submissions/partial/k0_table.cpp --out /tmp/found
+  cp -rT $package /tmp/kattis-doublemove              # a problem package with subtasks
+  $gamebatch build /tmp/kattis-doublemove
+  $gamebatch check -p doublemove /tmp/kattis-doublemove
+  $gamebatch stress -p doublemove -s /tmp/kattis-doublemove/submissions/partial/k0_table.cpp --out /tmp/found
   $gamebatch --help
 EOF
     ;;
