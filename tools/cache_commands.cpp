@@ -83,30 +83,35 @@ std::unique_ptr<io::CacheStore> open_existing(const std::string& path, io::Cache
   }
 }
 
+// "last used: N within a day, ..." of entry_ages() and of the compiled programs.
+std::string last_used_text(const std::array<std::uint64_t, 4>& ages) {
+  return "last used: " + std::to_string(ages[0]) + " within a day, " + std::to_string(ages[1]) +
+         " within a week, " + std::to_string(ages[2]) + " within 30 days, " +
+         std::to_string(ages[3]) + " earlier";
+}
+
 // The programs check, stress and build compiled for runs with this cache (io/run/compiled_store).
 void print_compiled_programs(const std::string& cache_path, std::int64_t now) {
   const fs::path store = io::compiled_store_beside(cache_path);
   const std::vector<io::CompiledProgramInfo> programs = io::compiled_programs(store);
   std::uint64_t bytes = 0;
   std::size_t errors = 0;
-  std::array<std::size_t, 4> ages{};
+  std::array<std::uint64_t, 4> ages{};
   for (const io::CompiledProgramInfo& program : programs) {
     bytes += program.bytes;
     errors += program.compile_error ? 1 : 0;
-    const std::int64_t seconds = now - program.last_used;
-    ++ages[seconds < 86400 ? 0 : seconds < 7 * 86400 ? 1 : seconds < 30 * 86400 ? 2 : 3];
+    const std::int64_t age = now - program.last_used;
+    ++ages[static_cast<std::size_t>(
+        std::lower_bound(io::kLastUseAgeBounds.begin(), io::kLastUseAgeBounds.end(), age) -
+        io::kLastUseAgeBounds.begin())];
   }
   std::printf("compiled programs: %zu in %s (%ju bytes, %s)%s\n", programs.size(), store.c_str(),
               static_cast<std::uintmax_t>(bytes), megabytes(bytes).c_str(),
               errors == 0
                   ? ""
                   : (" of which " + std::to_string(errors) + " stored compile errors").c_str());
-  if (!programs.empty()) {
-    std::printf(
-        "  last used: %zu within a day, %zu within a week, %zu within 30 days, %zu "
-        "earlier\n",
-        ages[0], ages[1], ages[2], ages[3]);
-  }
+  if (!programs.empty())
+    std::printf("  %s\n", last_used_text(ages).c_str());
 }
 
 void print_stats(const std::string& path, io::CacheStore& store);
@@ -151,10 +156,7 @@ void print_stats(const std::string& path, io::CacheStore& store_reference) {
   }
   std::printf("stale entries: %ju (removed by 'gamebatch cache trim')\n",
               static_cast<std::uintmax_t>(stale));
-  const std::array<std::uint64_t, 4> ages = store->entry_ages(now);
-  std::printf("last used: %ju within a day, %ju within a week, %ju within 30 days, %ju earlier\n",
-              static_cast<std::uintmax_t>(ages[0]), static_cast<std::uintmax_t>(ages[1]),
-              static_cast<std::uintmax_t>(ages[2]), static_cast<std::uintmax_t>(ages[3]));
+  std::printf("%s\n", last_used_text(store->entry_ages(now)).c_str());
   const std::vector<io::StoredArtefactInfo> artefacts = store->artefact_infos();
   std::uint64_t artefact_bytes = 0;
   for (const io::StoredArtefactInfo& info : artefacts)

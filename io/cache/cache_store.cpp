@@ -922,7 +922,6 @@ std::vector<EntryGroup> CacheStore::entry_groups() {
 std::array<std::uint64_t, 4> CacheStore::entry_ages(std::int64_t now) {
   Borrowed connection = borrow();
   std::array<std::uint64_t, 4> ages{};
-  constexpr std::int64_t kDay = 86400;
   for_each_row(
       connection->db,
       "SELECT coalesce(sum(last_used >= ?1), 0), "
@@ -936,9 +935,9 @@ std::array<std::uint64_t, 4> CacheStore::entry_ages(std::int64_t now) {
         return false;
       },
       [&](sqlite3_stmt* statement) {
-        sqlite3_bind_int64(statement, 1, now - kDay);
-        sqlite3_bind_int64(statement, 2, now - 7 * kDay);
-        sqlite3_bind_int64(statement, 3, now - 30 * kDay);
+        for (int k = 0; k < 3; ++k)
+          sqlite3_bind_int64(statement, k + 1,
+                             now - kLastUseAgeBounds[static_cast<std::size_t>(k)]);
       });
   return ages;
 }

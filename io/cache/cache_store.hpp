@@ -118,6 +118,10 @@ struct EntryGroup {
   std::int64_t oldest_use = 0, newest_use = 0;
 };
 
+// The ages, in seconds, that split last uses into "within a day", "within a week", "within 30
+// days" and "earlier" (CacheStore::entry_ages, and `cache stats` for compiled programs).
+inline constexpr std::array<std::int64_t, 3> kLastUseAgeBounds = {86400, 7 * 86400, 30 * 86400};
+
 class CacheStore {
  public:
   // read_only: the file must exist and is never written (but for folding in a killed run's log).
@@ -163,7 +167,8 @@ class CacheStore {
   std::uint64_t entry_count();
   std::vector<EntryGroup> entry_groups();
   std::vector<StoredArtefactInfo> artefact_infos();
-  // Entries last used within a day of `now`, within a week, within 30 days, and earlier.
+  // Entries last used within a day of `now`, within a week, within 30 days, and earlier (the
+  // bounds: kLastUseAgeBounds).
   std::array<std::uint64_t, 4> entry_ages(std::int64_t now);
 
   // Deletes the entries and artefacts of (game, version) pairs for which `is_stale` says true

@@ -8,9 +8,9 @@
 // exclusively, never waiting: a busy store is left as it is and said so.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
-#include <optional>
 #include <string>
 #include <vector>
 
