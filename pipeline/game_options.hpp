@@ -1,5 +1,7 @@
-// `gamebatch gen GAME --count N --seed S --out DIR ...`: writes a reproducible set of random input
-// files of a game (io/files/generate.hpp does the work).
+// gen's game options (--cities, --shape, --n, ...), as `gamebatch gen` and `gamebatch stress` take
+// them on their command lines and a plan's `gen = "..."` entries spell them (package_plan.hpp):
+// the one option table of io/files/generate.hpp's generators. The only part of pipeline/ that
+// speaks CLI11, because a plan entry is gen's command line.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +12,7 @@
 
 #include "io/files/generate.hpp"
 
-namespace gamebatch::cli {
+namespace gamebatch::pipeline {
 
 // An option that only some games take: given for another game, it is a usage error.
 struct GameOption {
@@ -49,29 +51,11 @@ io::GenerateOptions checked_generate_options(const std::string& game,
                                              const GameOptionArguments& arguments,
                                              io::GenerateOptions options);
 
-struct GenArguments {
-  std::string game;
-  std::int64_t count = 0;
-  std::uint64_t seed = 0;
-  std::string out_dir;
-  std::int64_t cases_per_file = 1;
-  int jobs = 0;  // 0: all cores
-  GameOptionArguments game_options;
-
-  // All of the above, checked: filled in at the end of parsing (a bad option is a CLI11
-  // ValidationError, so the parse fails with exit status 2).
-  io::GenerateOptions options;
-};
+// The names of the games gen can generate.
+std::vector<std::string> generated_games();
 
 // CLI11 2.1 takes "-1" and "2^64" for a std::uint64_t, wrapped around or cut: a check of the text
 // for --seed options.
 std::string seed_problem(const std::string& text);
 
-// Adds the "gen" subcommand with its options to `app`.
-void add_gen_command(CLI::App& app, GenArguments& arguments);
-
-// Runs it after parsing; returns the exit status: 0 written, 1 a file could not be written,
-// 2 usage error.
-int run_gen_command(const GenArguments& arguments);
-
-}  // namespace gamebatch::cli
+}  // namespace gamebatch::pipeline

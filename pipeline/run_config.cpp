@@ -1,4 +1,4 @@
-#include "tools/run_config.hpp"
+#include "pipeline/run_config.hpp"
 
 #include <fnmatch.h>
 
@@ -21,9 +21,9 @@
 #include "io/files/shard.hpp"
 #include "io/problem.hpp"
 #include "io/run/solution_build.hpp"
-#include "tools/cli.hpp"
+#include "pipeline/machine.hpp"
 
-namespace gamebatch::cli {
+namespace gamebatch::pipeline {
 
 namespace fs = std::filesystem;
 
@@ -218,7 +218,19 @@ class ConfigReader {
   RunConfig read(const toml::table& root) {
     reject_unknown_keys(root, kSettingKeys);
     RunConfig config;
-    RunSettings& settings = config.settings;
+    read_cache_settings(root, config.settings);
+    read_output_settings(root, config.settings);
+    // Not a setting of RunSettings: the jobs take it, each unless it names its own.
+    if (const toml::node* node = root.get("layout"))
+      default_layout_ = layout_of(*node);
+    check_languages(root);
+    config.jobs = read_jobs(root);
+    return config;
+  }
+
+ private:
+  // jobs, cache, strict_cache, checkpoint, cache_min_solve_us and memory_budget.
+  void read_cache_settings(const toml::table& root, RunSettings& settings) const {
     if (const toml::node* node = root.get("jobs")) {
       const auto* value = node->as_integer();
       if (value == nullptr || value->get() < 0 || value->get() > kMaxJobs) {
@@ -286,6 +298,10 @@ class ConfigReader {
                  describe(*node));
       settings.memory_budget = bytes;
     }
+  }
+
+  // report, html, quiet and shard.
+  void read_output_settings(const toml::table& root, RunSettings& settings) const {
     if (const toml::node* node = root.get("report"))
       settings.report_file = path_of(*node, "report", "a file name");
     if (const toml::node* node = root.get("html"))
@@ -298,13 +314,11 @@ class ConfigReader {
       if (!settings.shard)
         fail(*node, "'shard' must be \"I/N\" with 1 <= I <= N, found " + describe(*node));
     }
+  }
 
-    // Not a setting of RunSettings: the jobs take it, each unless it names its own.
-    if (const toml::node* node = root.get("layout"))
-      default_layout_ = layout_of(*node);
-
-    // How `check --languages CONFIG` compiles sources: checked here too, so that a config's
-    // mistake shows wherever the config is read.
+  // How `check --languages CONFIG` compiles sources: checked here too, so that a config's
+  // mistake shows wherever the config is read.
+  void check_languages(const toml::table& root) const {
     if (const toml::node* node = root.get("languages")) {
       const toml::table* languages = node->as_table();
       if (languages == nullptr)
@@ -319,7 +333,9 @@ class ConfigReader {
         throw ConfigError(error.what());
       }
     }
+  }
 
+  std::vector<SolveJob> read_jobs(const toml::table& root) {
     const toml::node* job_node = root.get("job");
     if (job_node == nullptr)
       fail(toml::source_region{},
@@ -328,15 +344,15 @@ class ConfigReader {
     const toml::array* job_tables = job_node->as_array();
     if (job_tables == nullptr || job_tables->empty() || !job_tables->is_array_of_tables())
       fail(*job_node, "'job' must be one or more [[job]] tables, found " + describe(*job_node));
+    std::vector<SolveJob> jobs;
     for (std::size_t index = 0; index < job_tables->size(); ++index) {
       context_ = "job " + std::to_string(index + 1) + ": ";
-      config.jobs.push_back(read_job(*job_tables->get(index)->as_table()));
+      jobs.push_back(read_job(*job_tables->get(index)->as_table()));
     }
     context_.clear();
-    return config;
+    return jobs;
   }
 
- private:
   template <std::size_t N>
   void reject_unknown_keys(const toml::table& table, const std::array<std::string_view, N>& known) {
     // Tables iterate in key order: report the first unknown key of the file.
@@ -463,86 +479,4 @@ RunConfig load_run_config(const fs::path& file) {
   return parse_run_config(text, file);
 }
 
-void override_settings(RunSettings& settings, const RunArguments& arguments) {
-  const RunSettings& command_line = arguments.settings;
-  // count() tells which options were given: the others hold defaults, not the user's choice.
-  const auto given = [&arguments](const char* option) {
-    return arguments.command != nullptr && arguments.command->count(option) > 0;
-  };
-  if (given("--jobs"))
-    settings.jobs = command_line.jobs;
-  if (given("--cache")) {
-    settings.cache_file = command_line.cache_file;
-    settings.no_cache = false;  // over the config's `cache = false`
-  }
-  if (given("--no-cache")) {
-    settings.no_cache = command_line.no_cache;
-    if (settings.no_cache)
-      settings.cache_file.clear();
-  }
-  if (given("--strict-cache"))
-    settings.strict_cache = command_line.strict_cache;
-  if (given("--checkpoint"))
-    settings.checkpoint_seconds = command_line.checkpoint_seconds;
-  if (given("--cache-min-solve-us"))
-    settings.cache_min_solve_us = command_line.cache_min_solve_us;
-  if (given("--memory-budget"))
-    settings.memory_budget = command_line.memory_budget;
-  if (given("--report"))
-    settings.report_file = command_line.report_file;
-  if (given("--html"))
-    settings.html_file = command_line.html_file;
-  if (given("--quiet"))
-    settings.quiet = command_line.quiet;
-  if (given("--shard"))
-    settings.shard = command_line.shard;
-  if (given("--mpi"))  // how the run was launched: the command line's alone
-    settings.mpi = command_line.mpi;
-}
-
-void add_run_command(CLI::App& app, RunArguments& arguments) {
-  CLI::App* run = app.add_subcommand("run", "Run the jobs of a configuration file (TOML)");
-  run->footer(
-      "A config holds settings (jobs, cache, strict_cache, checkpoint, cache_min_solve_us,\n"
-      "memory_budget, report, html, quiet, shard; "
-      "the options above override them), layout (kattis, polygon or cms, as solve --layout;\n"
-      "a job's own overrides it) and one or more [[job]] tables:\n"
-      "  [[job]]\n"
-      "  game = \"willow\"\n"
-      "  inputs = [\"sets/willow/*.in\", \"sets/willow/large\"]  # files, directories, globs\n"
-      "  out = \"answers/willow\"  # optional: answers here instead of beside the inputs\n"
-      "  layout = \"polygon\"  # optional: read its directories as packages of this layout\n"
-      "Relative paths are relative to the config's directory. Globs: * ? [...] within a path\n"
-      "component, ** for any number of directories. Examples: configs/*.toml.\n"
-      "Jobs run one after another; with several, each prints its summary line before the\n"
-      "total.\n"
-      "Exit status: 0 all inputs solved, 1 some input rejected, 2 config or usage error, 130\n"
-      "(143) interrupted by SIGINT (SIGTERM): see solve --help.");
-  run->add_option("CONFIG", arguments.config, "The configuration file")->required()->type_name("");
-  add_run_settings_options(*run, arguments.settings);
-  arguments.command = run;
-}
-
-int run_run_command(const RunArguments& arguments) {
-  RunConfig config;
-  try {
-    config = load_run_config(arguments.config);
-  } catch (const ConfigError& error) {
-    spdlog::error("{}", error.what());
-    return kExitUsage;
-  }
-  override_settings(config.settings, arguments);
-  nlohmann::json jobs = nlohmann::json::array();
-  for (const SolveJob& job : config.jobs) {
-    nlohmann::json entry = {
-        {"game", job.problem}, {"inputs", job.paths}, {"out", text_or_null(job.out_dir)}};
-    if (job.layout)  // only when set: a report of a run without packages reads as before
-      entry["layout"] = layout_json(job.layout);
-    jobs.push_back(std::move(entry));
-  }
-  const nlohmann::json options = {
-      {"config", arguments.config}, {"settings", settings_json(config.settings)}, {"jobs", jobs}};
-  return execute_solve_jobs(config.jobs, config.settings, "run", options);
-}
-
-}  // namespace gamebatch::cli
+}  // namespace gamebatch::pipeline

@@ -1,4 +1,5 @@
-// `gamebatch run CONFIG.toml`: the jobs and settings of a run, read from a TOML file.
+// The run configuration of `gamebatch run CONFIG.toml`: the jobs and settings of a run, read from a
+// TOML file.
 //
 // The format (every key is checked: unknown keys and wrong types are errors):
 //
@@ -40,11 +41,9 @@
 #include <string_view>
 #include <vector>
 
-#include <CLI/CLI.hpp>
+#include "pipeline/solve_jobs.hpp"
 
-#include "tools/solve_command.hpp"
-
-namespace gamebatch::cli {
+namespace gamebatch::pipeline {
 
 // A config that cannot be read or does not follow the format. The message names the file, the
 // line (when there is one) and the key: "configs/x.toml:7: job 2: unknown key 'outt' (...)".
@@ -74,21 +73,4 @@ bool has_wildcards(std::string_view pattern);
 std::vector<std::filesystem::path> expand_glob(std::string_view pattern,
                                                const std::filesystem::path& base);
 
-struct RunArguments {
-  std::string config;
-  RunSettings settings;               // as the command line set them
-  const CLI::App* command = nullptr;  // the `run` subcommand: which options were given
-};
-
-// Puts the settings that the command line gave (those options counted by `arguments.command`)
-// over the config's `settings`.
-void override_settings(RunSettings& settings, const RunArguments& arguments);
-
-// Adds the `run` subcommand to `app`.
-void add_run_command(CLI::App& app, RunArguments& arguments);
-
-// Loads the config, applies the command line's settings and runs the jobs. Returns the exit
-// status: 2 for a config error (logged as "gamebatch: error: ..."), else execute_solve_jobs's.
-int run_run_command(const RunArguments& arguments);
-
-}  // namespace gamebatch::cli
+}  // namespace gamebatch::pipeline

@@ -1,23 +1,28 @@
-// Solving: what `gamebatch solve` and each job of `gamebatch run CONFIG` do.
+// The engine of `gamebatch solve` and `gamebatch run CONFIG`: jobs (a game's inputs and where
+// their answers go) run one after another with one set of settings, each through the flow graph
+// (solve_run.hpp) or, with --mpi, through the ranks of an MPI job (mpi_cluster.hpp), with the
+// answer cache, the JSON report and the HTML page of the whole run.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "io/files/problem_package.hpp"
 #include "io/files/shard.hpp"
 #include "io/problem.hpp"
 #include "pipeline/cache_session.hpp"
+#include "pipeline/engines.hpp"
+#include "pipeline/solve_run.hpp"
 
-namespace gamebatch::cli {
+namespace gamebatch::pipeline {
 
 // One game's inputs and where their answers go: a `solve` command, or one [[job]] of a config.
 struct SolveJob {
@@ -37,7 +42,7 @@ struct RunSettings {
   bool strict_cache = false;  // an untrustworthy cache file is an error
   double checkpoint_seconds = 5;
   // Cases estimated to solve faster than this (µs) are neither looked up nor stored.
-  double cache_min_solve_us = pipeline::kDefaultCacheMinSolveMicroseconds;
+  double cache_min_solve_us = kDefaultCacheMinSolveMicroseconds;
   std::string report_file;         // empty: no report
   std::string html_file;           // empty: no HTML page
   bool quiet = false;              // no progress line
@@ -48,57 +53,46 @@ struct RunSettings {
   std::optional<std::uint64_t> memory_budget;
 };
 
-// Adds the options of RunSettings that a command line may set (--jobs, --cache, --no-cache,
-// --strict-cache, --checkpoint, --cache-min-solve-us, --memory-budget, --report, --html,
-// --quiet, --shard, --mpi) to `command`.
-void add_run_settings_options(CLI::App& command, RunSettings& settings);
-
-// Adds the `solve` subcommand to `app`.
-void add_solve_command(CLI::App& app, SolveJob& job, RunSettings& settings);
-// Runs it after parsing (execute_solve_jobs with one job); returns the exit status.
-int run_solve_command(const SolveJob& job, const RunSettings& settings);
-
 // Opens the answer cache the settings name (or the default one) for `problem`, into `cache`
 // (left empty for --no-cache, or when the default location cannot be used: a warning says so).
-// Returns false, after logging why, when the run must stop with exit status 2.
+// Returns false, after logging why, when the run must stop with a usage error.
 bool open_cache(const RunSettings& settings, const std::optional<io::Shard>& shard,
-                const io::Problem& problem, std::unique_ptr<pipeline::CacheSession>& cache);
+                const io::Problem& problem, std::unique_ptr<CacheSession>& cache);
 
-// "\n  NAME  SUMMARY" for every game, for help texts.
-std::string game_list_help();
+// What the report and the page say of a run of jobs besides its files.
+struct SolveJobsHeader {
+  std::string_view command;  // "solve" or "run"
+  nlohmann::json options;    // what the report records under "options"
+};
 
-// Adds the required --problem,-p GAME option (one of the registry's games) to `command`; `help`
-// is followed by the list of games.
-void add_problem_option(CLI::App& command, std::string& problem, const std::string& help);
+// A job's end, told as it happens (before the next job starts).
+struct JobDone {
+  std::size_t number = 0;  // 1-based
+  const SolveJob* job = nullptr;
+  RunSummary summary;
+  bool progress_shown = false;  // a progress line is on the terminal: erase it first
+};
 
-// Adds the required PATH... arguments (input files and directories walked for *.in files).
-void add_paths_option(CLI::App& command, std::vector<std::string>& paths);
+struct SolveJobsResult {
+  Outcome outcome = Outcome::done;
+  // The whole run's summary; none when it stopped before solving anything (a usage error, or a
+  // rank of an MPI job other than 0, which reports nothing).
+  std::optional<RunSummary> total;
+};
 
-// Adds --layout kattis|polygon|cms to `command`: how its directories are read as problem
-// packages and how their answer files are named (io::collect_input_list's `layout`). Left unset
-// when the option is not given.
-void add_layout_option(CLI::App& command, std::optional<io::Layout>& layout);
+// What a run of jobs tells as it goes: each job's end when there are several, and the run's total
+// at its end, while the run still holds its resources (an MPI job ends with the engine: its
+// ranks may be stopped then).
+struct SolveJobsListener {
+  std::function<void(const JobDone&)> on_job_done;
+  std::function<void(const RunSummary& total)> on_run_done;
+};
 
-// "kattis", "polygon" or "cms", or null when none is set, for reports.
-nlohmann::json layout_json(const std::optional<io::Layout>& layout);
-
-// Runs the jobs one after another with the same settings and returns the exit status: 0 every
-// input solved, 1 some input rejected, 2 a usage or configuration error (a job whose paths do not
-// exist, an unusable cache given by name). Prints one summary line per job and, for more than one
-// job, a total line. `options` is what the report records under "options".
-int execute_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& settings,
-                       std::string_view command, const nlohmann::json& options);
-
-// Adds --html FILE (not empty) with `help` to `command`, for solve, run, check and stress.
-void add_html_option(CLI::App& command, std::string& file, const std::string& help);
-
-// Writes an --html page whole; false (after saying why) when it cannot.
-bool write_html_page(const std::string& path, const std::string& page);
-
-// Whether an --html page can be written at `path`: its directory is made if missing and a file
-// is created there and removed. Logs why not and returns false, so that a run stops before its
-// work rather than losing the page at the end.
-bool html_page_writable(const std::string& path);
+// Runs the jobs one after another with the same settings, on the threads of settings.jobs and the
+// games' memory budget (machine.hpp). Every job's inputs are found before anything is solved: a
+// job whose paths do not exist is a usage error before any work. Errors are logged as they happen.
+SolveJobsResult run_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& settings,
+                               const SolveJobsHeader& header, const SolveJobsListener& listener);
 
 // The options of a run as the report records them.
 nlohmann::json settings_json(const RunSettings& settings);
@@ -106,4 +100,10 @@ nlohmann::json settings_json(const RunSettings& settings);
 // A path option for the report: its text, or null when it is not set (empty).
 nlohmann::json text_or_null(const std::string& text);
 
-}  // namespace gamebatch::cli
+// "kattis", "polygon" or "cms", or null when none is set, for reports.
+nlohmann::json layout_json(const std::optional<io::Layout>& layout);
+
+// What the report of `gamebatch solve` records under "options".
+nlohmann::json solve_options_json(const SolveJob& job, const RunSettings& settings);
+
+}  // namespace gamebatch::pipeline

@@ -9,9 +9,14 @@ cache, run. A room may include only the rooms below it: games <- files <- {cache
 and the run room know nothing of each other. From outside a room (other rooms, pipeline/, tools/,
 tests/ other than the room's own tests/ROOM/), only the headers its theory of operation names as
 used from outside may be included. And io/ itself holds at most 12 files.
+The command floor (tools/, but its benchmarks in tools/bench/): a command file (tools/NAME.cpp)
+includes of tools/ only the support unit (tools/support/) and its own header (tools/NAME.hpp, kept
+for its tests); the support unit includes only itself; cli.cpp registers the commands through the
+support unit, so no command file includes another and nothing includes cli.cpp's commands.
 Prints every breach as FILE:LINE: what is wrong, and exits 1 if there is any.
 """
 import pathlib
+import posixpath
 import re
 import sys
 
@@ -45,6 +50,20 @@ def room_of(path):
     return parts[1] if len(parts) > 2 and parts[1] in PUBLIC_HEADERS else "games"
 
 
+def tools_breach(relative, target):
+    """Why the command floor's file `relative` must not include tools/ header `target`, or None."""
+    if not relative.startswith("tools/") or relative.startswith("tools/bench/"):
+        return None
+    if target.startswith("tools/support/"):
+        return None
+    if relative.startswith("tools/support/"):
+        return "the support unit includes only itself"
+    own_header = relative.rsplit(".", 1)[0] + ".hpp"
+    if target == own_header or (relative, target) == ("tools/gamebatch.cpp", "tools/cli.hpp"):
+        return None  # main() calls run_cli
+    return "a command file includes of tools/ only tools/support/ and its own header"
+
+
 def breaches_of(relative, text):
     from_floor = floor_of(relative)
     from_room = room_of(relative) if from_floor == "io" else None
@@ -52,7 +71,7 @@ def breaches_of(relative, text):
         match = INCLUDE.match(line)
         if not match:
             continue
-        target = match.group(1)
+        target = posixpath.normpath(match.group(1))  # "pipeline/../tools/x.hpp" is tools/
         to_floor = floor_of(target)
         if to_floor is None:
             continue
@@ -60,6 +79,9 @@ def breaches_of(relative, text):
         if (from_floor in FLOORS and to_floor in FLOORS
                 and FLOORS.index(to_floor) > FLOORS.index(from_floor)):
             yield f"{where}: {from_floor}/ includes {target}, a floor above it"
+            continue
+        if to_floor == "tools" and (why := tools_breach(relative, target)):
+            yield f"{where}: includes {target}: {why}"
             continue
         if to_floor != "io":
             continue

@@ -1,6 +1,6 @@
 // `gamebatch run CONFIG.toml`: reading configs (settings, jobs, errors), globs, command-line
 // overrides, the repository's example configs.
-#include "tools/run_config.hpp"
+#include "pipeline/run_config.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,6 +14,7 @@
 #include "io/problem.hpp"
 #include "pipeline/cache_session.hpp"
 #include "test_data.hpp"
+#include "tools/run_command.hpp"
 
 namespace gamebatch::cli {
 namespace {
@@ -23,6 +24,14 @@ using gamebatch::testing::cat;
 using gamebatch::testing::read_text;
 using gamebatch::testing::TestDirectory;
 using gamebatch::testing::write_text;
+using pipeline::ConfigError;
+using pipeline::expand_glob;
+using pipeline::has_wildcards;
+using pipeline::load_run_config;
+using pipeline::parse_run_config;
+using pipeline::RunConfig;
+using pipeline::RunSettings;
+using pipeline::SolveJob;
 
 // The bundled willow sample and its answers.
 std::string willow_sample() {

@@ -1,252 +1,66 @@
-#include "tools/gen_command.hpp"
-
-#include <algorithm>
-#include <charconv>
-#include <cstddef>
+// `gamebatch gen GAME --count N --seed S --out DIR ...`: writes a reproducible set of random input
+// files of a game (io/files/generate.hpp does the work; pipeline/game_options.hpp reads its game
+// options).
 #include <cstdint>
 #include <cstdio>
 #include <exception>
-#include <optional>
+#include <memory>
 #include <stdexcept>
-#include <string_view>
-#include <variant>
-#include <vector>
+#include <string>
 
 #include <oneapi/tbb/global_control.h>
 #include <spdlog/spdlog.h>
 
 #include "io/files/atomic_file.hpp"
-#include "io/problem.hpp"
-#include "tools/cli.hpp"
+#include "io/files/generate.hpp"
+#include "pipeline/game_options.hpp"
+#include "pipeline/machine.hpp"
+#include "tools/support/command.hpp"
 
 namespace gamebatch::cli {
 namespace {
 
 constexpr int kExitWritten = 0;
 constexpr int kExitNotWritten = 1;
-constexpr std::string_view kMixed = "mixed";
 
-io::IntRange range_named(const std::string& option, const std::string& text) {
-  if (const std::optional<io::IntRange> range = io::parse_int_range(text))
-    return *range;
-  throw CLI::ValidationError(option, "expected A..B or A (integers), got '" + text + "'");
-}
+struct GenArguments {
+  std::string game;
+  std::int64_t count = 0;
+  std::uint64_t seed = 0;
+  std::string out_dir;
+  std::int64_t cases_per_file = 1;
+  int jobs = 0;  // 0: all cores
+  pipeline::GameOptionArguments game_options;
 
-// The value of `all` called `name`; `also` lists further accepted names in the message.
-template <typename Enum, std::size_t Count>
-Enum value_named(const std::string& option, const std::string& name, const Enum (&all)[Count],
-                 std::string_view also = "") {
-  if (const std::optional<Enum> value = io::enum_named(name, all))
-    return *value;
-  throw CLI::ValidationError(option, "expected one of " + io::enum_names(all) + std::string(also) +
-                                         ", got '" + name + "'");
-}
+  // All of the above, checked: filled in at the end of parsing (a bad option is a CLI11
+  // ValidationError, so the parse fails with exit status 2).
+  io::GenerateOptions options;
+};
 
-// nullopt for "mixed": a new random value for every case.
-template <typename Enum, std::size_t Count>
-std::optional<Enum> mixable_value_named(const std::string& option, const std::string& name,
-                                        const Enum (&all)[Count]) {
-  if (name == kMixed)
-    return std::nullopt;
-  return value_named(option, name, all, "|mixed");
-}
+// What `gen --help` says after the options.
+constexpr const char* kGenHelp =
+    "Writes DIR/GAME-000001.in ... (6 digits, more when N needs them), each holding K cases in\n"
+    "the game's official format. The same options give the same bytes on every machine and for\n"
+    "every --jobs; file k depends only on the game options, --seed, k and K, so a larger "
+    "--count\n"
+    "keeps the files a smaller one wrote. Files are written whole (temporary file, then\n"
+    "rename); files of the same names are replaced, nothing else in DIR is touched.\n"
+    "Ranges are written A..B or A; 'mixed' draws anew for every case.\n"
+    "Example: gamebatch gen boigame --count 20 --seed 7 --out sets/boi --size 50..300\n"
+    "Ctrl-C (or SIGTERM) stops it cleanly: the files written are whole, no temporary is left,\n"
+    "and it says how many were written; a second Ctrl-C quits at once.\n"
+    "Exit status: 0 written, 1 a file could not be written, 2 usage error, 130 (143)\n"
+    "interrupted by SIGINT (SIGTERM).";
 
-std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
-  std::string text;
-  for (const std::string& part : parts) {
-    if (!text.empty())
-      text += separator;
-    text += part;
-  }
-  return text;
-}
-
-// The names of the games gen can generate.
-std::vector<std::string> generated_games() {
-  std::vector<std::string> games;
-  for (const io::Problem* problem : io::all_problems()) {
-    if (io::default_game_options(problem->name()))
-      games.emplace_back(problem->name());
-  }
-  return games;
-}
-
-}  // namespace
-
-std::string seed_problem(const std::string& text) {
-  std::uint64_t value = 0;
-  const char* end = text.data() + text.size();
-  const auto [stop, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || error != std::errc() || stop != end)
-    return "expected an integer from 0 to 2^64 - 1, got '" + text + "'";
-  return "";
-}
-
-namespace {
-
-// The game options of `game` as given, on top of its defaults.
-io::GameOptions checked_game_options(const std::string& game,
-                                     const GameOptionArguments& arguments) {
-  for (const GameOption& entry : arguments.registered) {
-    if (entry.option->count() != 0 &&
-        std::find(entry.games.begin(), entry.games.end(), game) == entry.games.end()) {
-      throw CLI::ValidationError(
-          entry.name, "an option of " + joined(entry.games, " and ") + ", not of " + game);
-    }
-  }
-  const auto given = [&](std::string_view name) {
-    return std::any_of(
-        arguments.registered.begin(), arguments.registered.end(),
-        [&](const GameOption& entry) { return entry.name == name && entry.option->count() != 0; });
-  };
-
-  // The game was checked against the games gen knows.
-  io::GameOptions options = io::default_game_options(game).value();
-  if (auto* willow_options = std::get_if<io::WillowGenOptions>(&options)) {
-    if (given("--cities"))
-      willow_options->cities = range_named("--cities", arguments.cities);
-    if (given("--shape"))
-      willow_options->shape = mixable_value_named("--shape", arguments.shape, willow::kAllShapes);
-    if (given("--coins"))
-      willow_options->coins = value_named("--coins", arguments.coins, willow::kAllCoinPatterns);
-    if (given("--max-coin"))
-      willow_options->max_coin = arguments.max_coin;
-  } else if (auto* doublemove_options = std::get_if<io::DoublemoveGenOptions>(&options)) {
-    if (given("--n"))
-      doublemove_options->n = range_named("--n", arguments.n);
-    if (given("--k"))
-      doublemove_options->declarations = range_named("--k", arguments.k);
-    if (given("--pattern")) {
-      doublemove_options->pattern =
-          value_named("--pattern", arguments.pattern, doublemove::kAllPatterns);
-    }
-  } else if (auto* wallgame_options = std::get_if<io::WallgameGenOptions>(&options)) {
-    if (given("--height"))
-      wallgame_options->height = range_named("--height", arguments.height);
-    if (given("--width"))
-      wallgame_options->width = range_named("--width", arguments.width);
-    if (given("--costs")) {
-      wallgame_options->costs =
-          mixable_value_named("--costs", arguments.costs, wallgame::kAllCostPatterns);
-    }
-    if (given("--digits"))
-      wallgame_options->digits = range_named("--digits", arguments.digits);
-  } else if (auto* boigame_options = std::get_if<io::BoigameGenOptions>(&options)) {
-    if (given("--size"))
-      boigame_options->size = range_named("--size", arguments.size);
-    if (given("--shape"))
-      boigame_options->shape = mixable_value_named("--shape", arguments.shape, boigame::kAllShapes);
-    if (given("--density"))
-      boigame_options->density = arguments.density;
-    if (given("--placement")) {
-      boigame_options->placement =
-          mixable_value_named("--placement", arguments.placement, boigame::kAllPlacements);
-    }
-  }
-  return options;
-}
-
-}  // namespace
-
-io::GenerateOptions checked_generate_options(const std::string& game,
-                                             const GameOptionArguments& arguments,
-                                             io::GenerateOptions options) {
-  options.game = checked_game_options(game, arguments);
-  if (const std::string problem = io::check_generate_options(options); !problem.empty())
-    throw CLI::ValidationError(problem);
-  return options;
-}
-
-void add_game_options(CLI::App& command, GameOptionArguments& arguments) {
-  const io::WillowGenOptions willow_defaults;
-  const io::DoublemoveGenOptions doublemove_defaults;
-  const io::WallgameGenOptions wallgame_defaults;
-  const io::BoigameGenOptions boigame_defaults;
-  const std::string game_group = "Game options (each for the games it names)";
-  const auto add_game_option = [&](const std::string& name, auto& value, const std::string& help,
-                                   const std::string& type_name,
-                                   std::vector<std::string> option_games) {
-    CLI::Option* option =
-        command.add_option(name, value, help)->type_name(type_name)->group(game_group);
-    arguments.registered.push_back({name, option, std::move(option_games)});
-  };
-  add_game_option("--cities", arguments.cities,
-                  "willow: cities per case (default " + io::to_string(willow_defaults.cities) + ")",
-                  "A..B", {"willow"});
-  add_game_option("--shape", arguments.shape,
-                  "willow: " + io::enum_names(willow::kAllShapes) +
-                      "|mixed (default mixed);\nboigame: " + io::enum_names(boigame::kAllShapes) +
-                      "|mixed (default mixed)",
-                  "NAME", {"willow", "boigame"});
-  add_game_option("--coins", arguments.coins,
-                  "willow: " + io::enum_names(willow::kAllCoinPatterns) + " (default " +
-                      std::string(to_string(willow_defaults.coins)) + ")",
-                  "NAME", {"willow"});
-  add_game_option("--max-coin", arguments.max_coin,
-                  "willow: coins per city are drawn from 0..C (default " +
-                      std::to_string(willow_defaults.max_coin) + ", at most " +
-                      std::to_string(io::kMaxGeneratedCoin) + ")",
-                  "C", {"willow"});
-  add_game_option("--n", arguments.n,
-                  "doublemove: values n per case (default " + io::to_string(doublemove_defaults.n) +
-                      ", at most " + std::to_string(doublemove::kMaxN) + ")",
-                  "A..B", {"doublemove"});
-  add_game_option("--k", arguments.k,
-                  "doublemove: given declarations per case, clamped to n + 1 (default: 0 or n + 1\n"
-                  "a quarter of the time each, else uniform over 0..n+1)",
-                  "A..B", {"doublemove"});
-  add_game_option("--pattern", arguments.pattern,
-                  "doublemove: " + io::enum_names(doublemove::kAllPatterns) + " (default " +
-                      std::string(to_string(doublemove_defaults.pattern)) + ")",
-                  "NAME", {"doublemove"});
-  add_game_option(
-      "--height", arguments.height,
-      "wallgame: rows per board (default " + io::to_string(wallgame_defaults.height) + ")", "A..B",
-      {"wallgame"});
-  add_game_option(
-      "--width", arguments.width,
-      "wallgame: columns per board (default " + io::to_string(wallgame_defaults.width) + ")",
-      "A..B", {"wallgame"});
-  add_game_option("--costs", arguments.costs,
-                  "wallgame: " + io::enum_names(wallgame::kAllCostPatterns) + "|mixed (default " +
-                      std::string(to_string(*wallgame_defaults.costs)) + ")",
-                  "NAME", {"wallgame"});
-  add_game_option("--digits", arguments.digits,
-                  "wallgame: every cost drawn uniformly from these digits, within 0..9\n"
-                  "(overrides --costs)",
-                  "A..B", {"wallgame"});
-  add_game_option("--size", arguments.size,
-                  "boigame: board side n (default " + io::to_string(boigame_defaults.size) + ")",
-                  "A..B", {"boigame"});
-  add_game_option("--density", arguments.density,
-                  "boigame: percent of black squares, 0..100 (overrides --shape)", "P",
-                  {"boigame"});
-  add_game_option("--placement", arguments.placement,
-                  "boigame: " + io::enum_names(boigame::kAllPlacements) + "|mixed (default mixed)",
-                  "NAME", {"boigame"});
-}
-
-void add_gen_command(CLI::App& app, GenArguments& arguments) {
+CLI::App* add_gen_command(CLI::App& app, GenArguments& arguments) {
   CLI::App* gen =
       app.add_subcommand("gen", "Write a reproducible set of random input files of a game");
-  gen->footer(
-      "Writes DIR/GAME-000001.in ... (6 digits, more when N needs them), each holding K cases in\n"
-      "the game's official format. The same options give the same bytes on every machine and for\n"
-      "every --jobs; file k depends only on the game options, --seed, k and K, so a larger "
-      "--count\n"
-      "keeps the files a smaller one wrote. Files are written whole (temporary file, then\n"
-      "rename); files of the same names are replaced, nothing else in DIR is touched.\n"
-      "Ranges are written A..B or A; 'mixed' draws anew for every case.\n"
-      "Example: gamebatch gen boigame --count 20 --seed 7 --out sets/boi --size 50..300\n"
-      "Ctrl-C (or SIGTERM) stops it cleanly: the files written are whole, no temporary is left,\n"
-      "and it says how many were written; a second Ctrl-C quits at once.\n"
-      "Exit status: 0 written, 1 a file could not be written, 2 usage error, 130 (143)\n"
-      "interrupted by SIGINT (SIGTERM).");
+  gen->footer(kGenHelp);
 
   gen->add_option("GAME", arguments.game, "The game")
       ->required()
       ->type_name("")
-      ->check(CLI::IsMember(generated_games()));
+      ->check(CLI::IsMember(pipeline::generated_games()));
   gen->add_option(
          "--count", arguments.count,
          "Number of files to write (at most " + std::to_string(io::kMaxGeneratedFiles) + ")")
@@ -255,7 +69,7 @@ void add_gen_command(CLI::App& app, GenArguments& arguments) {
   gen->add_option("--seed", arguments.seed, "Seed of the random draws (0 to 2^64 - 1)")
       ->required()
       ->type_name("S")
-      ->check(CLI::Validator(seed_problem, "S"));
+      ->check(CLI::Validator(pipeline::seed_problem, "S"));
   gen->add_option("--out,-o", arguments.out_dir, "Directory of the files (created if missing)")
       ->required()
       ->type_name("DIR");
@@ -271,7 +85,7 @@ void add_gen_command(CLI::App& app, GenArguments& arguments) {
       ->check(CLI::Range(0, 1 << 16));
 
   // Game options: taken as typed, checked against GAME once parsing is done.
-  add_game_options(*gen, arguments.game_options);
+  pipeline::add_game_options(*gen, arguments.game_options);
 
   // Runs once the whole command line is parsed, so a bad option fails the parse (exit 2).
   gen->callback([&arguments] {
@@ -280,14 +94,15 @@ void add_gen_command(CLI::App& app, GenArguments& arguments) {
     options.file_count = arguments.count;
     options.cases_per_file = arguments.cases_per_file;
     options.out_dir = arguments.out_dir;
-    arguments.options =
-        checked_generate_options(arguments.game, arguments.game_options, std::move(options));
+    arguments.options = pipeline::checked_generate_options(arguments.game, arguments.game_options,
+                                                           std::move(options));
   });
+  return gen;
 }
 
 int run_gen_command(const GenArguments& arguments) {
   tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
-                                   thread_count(arguments.jobs));
+                                   pipeline::thread_count(arguments.jobs));
   const io::GenerateOptions& options = arguments.options;
   try {
     // A killed gen leaves NAME.tmp.PID.N files; this one removes them, as solve does its own.
@@ -310,6 +125,21 @@ int run_gen_command(const GenArguments& arguments) {
               static_cast<long long>(options.file_count * options.cases_per_file),
               options.out_dir.c_str());
   return std::fflush(stdout) == 0 ? kExitWritten : kExitNotWritten;
+}
+
+class GenCommand final : public Command {
+ public:
+  CLI::App* add_to(CLI::App& app) override { return add_gen_command(app, arguments_); }
+  int run() override { return run_gen_command(arguments_); }
+
+ private:
+  GenArguments arguments_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_gen_command() {
+  return std::make_unique<GenCommand>();
 }
 
 }  // namespace gamebatch::cli

@@ -16,8 +16,8 @@
 #include <string_view>
 
 #include "io/problem.hpp"
+#include "pipeline/run_config.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
-#include "tools/run_config.hpp"
 
 namespace {
 
@@ -73,7 +73,7 @@ bool inputs_leave_the_tree(const toml::node& node, bool under_inputs) {
   return false;
 }
 
-void check_config(const gamebatch::cli::RunConfig& config) {
+void check_config(const gamebatch::pipeline::RunConfig& config) {
   const auto& settings = config.settings;
   if (config.jobs.empty() || settings.jobs < 0 || settings.jobs > (1 << 16) ||
       !std::isfinite(settings.checkpoint_seconds) || settings.checkpoint_seconds < 0 ||
@@ -81,7 +81,7 @@ void check_config(const gamebatch::cli::RunConfig& config) {
       (settings.shard &&
        (settings.shard->index < 1 || settings.shard->index > settings.shard->count)))
     fuzz::fail("run_config: a config read with settings outside their ranges");
-  for (const gamebatch::cli::SolveJob& job : config.jobs) {
+  for (const gamebatch::pipeline::SolveJob& job : config.jobs) {
     if (gamebatch::io::find_problem(job.problem) == nullptr || job.paths.empty())
       fuzz::fail("run_config: a job read without a known game or inputs");
     for (const std::string& path : job.paths) {
@@ -105,8 +105,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // The reader must refuse it with a ConfigError, checked below.
   }
   try {
-    check_config(gamebatch::cli::parse_run_config(text, source));
-  } catch (const gamebatch::cli::ConfigError& error) {
+    check_config(gamebatch::pipeline::parse_run_config(text, source));
+  } catch (const gamebatch::pipeline::ConfigError& error) {
     if (!std::string_view(error.what()).starts_with(source.string() + ":"))
       fuzz::fail(std::string("run_config: a ConfigError that does not name the file: ") +
                  error.what());

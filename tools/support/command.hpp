@@ -1,39 +1,53 @@
-// The gamebatch command line: subcommands over the library. main() only calls run_cli.
+// The command floor's support unit, part 1: what a command is to the command line (tools/cli.cpp)
+// and the exit statuses every command shares. Each command is one file of tools/ (NAME_command.cpp)
+// that reads its options, hands a settings struct to its engine in pipeline/, and prints what
+// comes back; it includes nothing of tools/ but this support unit (tests/rooms_test.py checks).
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
+#include <memory>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "pipeline/engines.hpp"
 
 namespace gamebatch::cli {
 
-// Exit status: 0 all inputs solved, 1 some input rejected, 2 usage or configuration error.
+// Exit status: 0 all inputs solved (or the work done), 1 some input rejected (or something failed:
+// an expectation unmet, a counterexample found, a file not written), 2 usage or configuration
+// error. A run stopped by SIGINT or SIGTERM exits 128 + the signal instead.
 inline constexpr int kExitSolved = 0;
 inline constexpr int kExitRejected = 1;
 inline constexpr int kExitUsage = 2;
 
-// How every log line starts: "gamebatch: error: ...".
-inline constexpr const char* kLogPattern = "gamebatch: %l: %v";
+// The exit status of an engine's outcome (the numbers are the same).
+inline int exit_status(pipeline::Outcome outcome) {
+  return static_cast<int>(outcome);
+}
 
-int run_cli(int argc, char** argv);
+// One subcommand of gamebatch.
+class Command {
+ public:
+  virtual ~Command() = default;
+  // Adds the subcommand, its options and its help to `app`; returns it.
+  virtual CLI::App* add_to(CLI::App& app) = 0;
+  // Runs it once the command line is parsed; returns the exit status.
+  virtual int run() = 0;
+  // Whether the first SIGINT or SIGTERM asks it to stop cleanly (io/run/stop_signals.hpp); a
+  // command that is safe to kill at any point (it writes nothing, or only in transactions) is
+  // ended by the signal instead.
+  virtual bool stops_cleanly() const { return true; }
+};
 
-// The threads (or runs at once) a --jobs N option asks for: N, or every core for 0.
-std::size_t thread_count(int jobs);
-
-// "500000", "200k", "64M", "2G", "1T" (powers of 1000) or "64Mi", "2Gi" (powers of 1024) as
-// bytes; nullopt when the text is not such a size.
-std::optional<std::uint64_t> parse_size(std::string_view text);
-// The same for a --memory-budget SIZE: an error message when it is not a size, else "".
-std::string check_size(const std::string& text);
-
-// The memory this process may use: the machine's, or its cgroup's limit when that is lower.
-std::uint64_t available_memory_bytes();
-// What --memory-budget defaults to: half of available_memory_bytes().
-std::uint64_t default_memory_budget();
-// Bounds what every game keeps between cases (doublemove's state tables) to `bytes` (0: no
-// bound), or to the default when none is given.
-void apply_memory_budget(std::optional<std::uint64_t> bytes);
+// Every command, in the order of `gamebatch --help`.
+std::unique_ptr<Command> make_solve_command();
+std::unique_ptr<Command> make_run_command();
+std::unique_ptr<Command> make_gen_command();
+std::unique_ptr<Command> make_cache_command();
+std::unique_ptr<Command> make_table_command();
+std::unique_ptr<Command> make_validate_command();
+std::unique_ptr<Command> make_check_command();
+std::unique_ptr<Command> make_stress_command();
+std::unique_ptr<Command> make_build_command();
 
 }  // namespace gamebatch::cli

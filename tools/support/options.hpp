@@ -1,9 +1,7 @@
-// The rest of a setter's loop: `gamebatch validate` (inputs within the statement's limits),
-// `gamebatch check` (other solutions judged on every input) and `gamebatch stress` (random cases
-// until a solution fails, then the failing case shrunk).
+// The command floor's support unit, part 2: the options several commands share, each added to a
+// command with its help text in one place.
 #pragma once
 
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,82 +9,49 @@
 #include <CLI/CLI.hpp>
 
 #include "io/files/problem_package.hpp"
-#include "tools/gen_command.hpp"
+#include "pipeline/judge_setup.hpp"
+#include "pipeline/solve_jobs.hpp"
 
 namespace gamebatch::cli {
 
-// Limits of the solutions under test, shared by check and stress.
-struct JudgeArguments {
-  double time_limit = 10;           // seconds of CPU time
-  std::uint64_t memory_limit = 0;   // MiB of peak resident memory; 0: none
-  std::uint64_t output_limit = 64;  // MiB of standard output
-  int jobs = 0;                     // runs at once; 0: one per core
-  // The sandbox (io/run/sandbox.hpp).
-  bool no_sandbox = false;
-  std::vector<std::string> sandbox_binds;  // --sandbox-bind PATH
-  std::uint64_t sandbox_disk = 64;         // MiB of scratch
-  std::uint64_t max_processes = 256;       // processes and threads of one run
-  // Solutions given as sources (io/run/solution_build.hpp): --languages FILE's [languages] over the
-  // defaults; empty: the defaults.
-  std::string languages_file;
+// "\n  NAME  SUMMARY" for every game, for help texts.
+std::string game_list_help();
+
+// Adds the required --problem,-p GAME option (one of the registry's games) to `command`; `help`
+// is followed by the list of games.
+void add_problem_option(CLI::App& command, std::string& problem, const std::string& help);
+
+// Adds the required PATH... arguments (input files and directories walked for *.in files).
+void add_paths_option(CLI::App& command, std::vector<std::string>& paths);
+
+// Adds --layout kattis|polygon|cms to `command`: how its directories are read as problem
+// packages and how their answer files are named (io::collect_input_list's `layout`). Left unset
+// when the option is not given.
+void add_layout_option(CLI::App& command, std::optional<io::Layout>& layout);
+
+// Adds --html FILE (not empty) with `help` to `command`, for solve, run, check, stress and build.
+void add_html_option(CLI::App& command, std::string& file, const std::string& help);
+
+// A --memory-budget SIZE's check: an error message when the text is not a size, else "".
+std::string check_size(const std::string& text);
+
+// Adds the options of RunSettings that a command line may set (--jobs, --cache, --no-cache,
+// --strict-cache, --checkpoint, --cache-min-solve-us, --memory-budget, --report, --html,
+// --quiet, --shard, --mpi) to `command`, for solve and run.
+void add_run_settings_options(CLI::App& command, pipeline::RunSettings& settings);
+
+// The limits and the sandbox of check, stress and build as their options set them.
+struct JudgeOptions {
+  pipeline::JudgeSettings settings;
   const CLI::Option* time_limit_option = nullptr;    // whether --time-limit was given
   const CLI::Option* memory_limit_option = nullptr;  // whether --memory-limit was given
+
+  // The settings with what was given marked, once parsing is done.
+  pipeline::JudgeSettings parsed() const;
 };
 
-struct ValidateArguments {
-  std::string problem;
-  std::optional<io::Layout> layout;
-  std::vector<std::string> paths;
-};
-
-struct CheckArguments {
-  std::string problem;
-  std::vector<std::string> solutions;
-  JudgeArguments judge;
-  std::string cache_file;
-  bool no_cache = false;
-  std::string report_file;
-  std::string html_file;  // empty: no HTML page
-  bool all_runs = false;  // --all-runs: no early decision skips a run
-  std::optional<io::Layout> layout;
-  std::vector<std::string> paths;
-};
-
-struct StressArguments {
-  std::string problem;
-  std::string solution;
-  std::int64_t count = 1000;
-  std::uint64_t seed = 1;
-  std::string out_dir = ".";
-  std::string html_file;  // empty: no HTML page
-  JudgeArguments judge;
-  GameOptionArguments game_options;
-  io::GameOptions game;  // checked when parsing ends
-  std::string package;   // --package: a package whose plan holds --group
-  std::string group;     // --group: draw and shrink within this group's limits
-};
-
-struct BuildArguments {
-  std::string package;
-  std::optional<io::Layout> layout;  // unset: the plan's
-  JudgeArguments judge;              // --jobs, and the sandbox of generator programs
-  std::string cache_file;
-  bool no_cache = false;
-  std::string report_file;
-  std::string html_file;
-};
-
-struct SetterArguments {
-  ValidateArguments validate;
-  CheckArguments check;
-  StressArguments stress;
-  BuildArguments build;
-};
-
-// Adds `validate`, `check`, `stress` and `build` to `app`.
-void add_setter_commands(CLI::App& app, SetterArguments& arguments);
-
-// Runs whichever of them was parsed; returns the exit status, or -1 when none was.
-int run_setter_command(const CLI::App& app, const SetterArguments& arguments);
+// Adds --time-limit, --languages, --memory-limit, --output-limit, --jobs and the sandbox's
+// options (--no-sandbox, --sandbox-bind, --sandbox-disk, --max-processes, --sandbox-info).
+void add_judge_options(CLI::App& command, JudgeOptions& judge);
 
 }  // namespace gamebatch::cli

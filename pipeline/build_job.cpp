@@ -1,0 +1,128 @@
+#include "pipeline/build_job.hpp"
+
+#include <utility>
+
+#include <spdlog/spdlog.h>
+
+#include "io/problem.hpp"
+#include "pipeline/html_report.hpp"
+#include "pipeline/machine.hpp"
+#include "pipeline/output_files.hpp"
+#include "pipeline/solve_jobs.hpp"
+#include "pipeline/version.hpp"
+
+namespace gamebatch::pipeline {
+
+BuildJob::BuildJob(BuildJobSettings settings) : settings_(std::move(settings)) {}
+
+BuildJob::~BuildJob() = default;
+
+Outcome BuildJob::prepare() {
+  const std::size_t threads = thread_count(settings_.judge.jobs);
+  thread_limit_.emplace(tbb::global_control::max_allowed_parallelism, threads);
+  apply_memory_budget(std::nullopt);
+  root_ = std::filesystem::absolute(settings_.package).lexically_normal();
+  try {
+    options_.plan = io::read_package_plan(root_ / io::kPlanFileName);
+  } catch (const io::UsageError& error) {
+    spdlog::error("{}", error.what());
+    return Outcome::usage_error;
+  }
+  options_.problem = io::find_problem(options_.plan.game);
+  options_.root = root_;
+  options_.layout = settings_.layout.value_or(options_.plan.layout);
+  options_.jobs = threads;
+  if (const Outcome made = make_entry_makers(); made != Outcome::done)
+    return made;
+  if (!settings_.html_file.empty() && !html_page_writable(settings_.html_file))
+    return Outcome::usage_error;
+  RunSettings cache_settings;
+  cache_settings.cache_file = settings_.cache_file;
+  cache_settings.no_cache = settings_.no_cache;
+  if (!open_cache(cache_settings, std::nullopt, *options_.problem, cache_))
+    return Outcome::usage_error;
+  options_.cache = cache_.get();
+  return Outcome::done;
+}
+
+// Generator programs: sources compiled once (as check's solutions), run in the sandbox.
+Outcome BuildJob::make_entry_makers() {
+  io::LanguageTable languages;
+  if (!load_languages(settings_.judge, languages))
+    return Outcome::usage_error;
+  if (plan_runs_programs(options_.plan) && !make_sandbox(settings_.judge, sandbox_))
+    return Outcome::usage_error;
+  programs_.emplace(judge_limits(settings_.judge), std::move(languages), sandbox_.get(),
+                    settings_.cache_file, settings_.no_cache);
+  try {
+    options_.makers = pipeline::make_entry_makers(options_.plan, root_, *programs_);
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    return Outcome::usage_error;
+  }
+  return Outcome::done;
+}
+
+Outcome BuildJob::run() {
+  Outcome outcome = Outcome::done;
+  try {
+    result_ = build_package(options_);
+    built_ = true;
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    outcome = Outcome::failed;
+  }
+  if (cache_ != nullptr) {
+    cache_->finish();
+    cache_.reset();
+  }
+  // An interrupted build fails, which the command line makes 128 + the signal.
+  if (!result_.failures.empty() || result_.interrupted)
+    outcome = graver(outcome, Outcome::failed);
+  return outcome;
+}
+
+nlohmann::ordered_json BuildJob::report() const {
+  nlohmann::ordered_json report = {{"schema", "gamebatch-build/1"},
+                                   {"gamebatch_version", kVersion},
+                                   {"package", root_.string()},
+                                   {"game", options_.plan.game},
+                                   {"layout", io::layout_name(options_.layout)}};
+  nlohmann::ordered_json groups = nlohmann::ordered_json::array();
+  for (const GroupSummary& group : result_.groups) {
+    nlohmann::ordered_json largest = nlohmann::ordered_json::object();
+    for (const auto& [parameter, value] : group.largest) {
+      if (value >= 0)
+        largest[parameter] = value;
+    }
+    groups.push_back({{"name", group.name},
+                      {"tests", group.tests},
+                      {"score", group.score},
+                      {"largest", largest}});
+  }
+  report["groups"] = groups;
+  report["tests"] = result_.tests;
+  report["made"] = result_.made;
+  report["unchanged"] = result_.unchanged;
+  report["files_written"] = result_.written;
+  report["files_removed"] = result_.removed;
+  report["failures"] = result_.failures;
+  report["warnings"] = result_.warnings;
+  report["interrupted"] = result_.interrupted;
+  report["seconds"] = result_.seconds;
+  return report;
+}
+
+Outcome BuildJob::write_outputs() const {
+  Outcome outcome = Outcome::done;
+  const nlohmann::ordered_json built = report();
+  if (!settings_.report_file.empty() &&
+      !write_report_file(settings_.report_file, built.dump(2) + "\n"))
+    outcome = Outcome::failed;
+  if (!settings_.html_file.empty() &&
+      !write_html_page(settings_.html_file, build_page(nlohmann::json::parse(built.dump()))))
+    outcome = Outcome::failed;
+  return outcome;
+}
+
+}  // namespace gamebatch::pipeline

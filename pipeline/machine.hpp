@@ -1,0 +1,27 @@
+// What the machine offers a run: threads and memory, and the sizes that name memory.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace gamebatch::pipeline {
+
+// The threads (or runs at once) a --jobs N option or a config's `jobs` asks for: N, or every core
+// for 0.
+std::size_t thread_count(int jobs);
+
+// "500000", "200k", "64M", "2G", "1T" (powers of 1000) or "64Mi", "2Gi" (powers of 1024) as
+// bytes; nullopt when the text is not such a size.
+std::optional<std::uint64_t> parse_size(std::string_view text);
+
+// The memory this process may use: the machine's, or its cgroup's limit when that is lower.
+std::uint64_t available_memory_bytes();
+// What --memory-budget defaults to: half of available_memory_bytes().
+std::uint64_t default_memory_budget();
+// Bounds what every game keeps between cases (doublemove's state tables) to `bytes` (0: no
+// bound), or to the default when none is given. Returns the budget applied.
+std::uint64_t apply_memory_budget(std::optional<std::uint64_t> bytes);
+
+}  // namespace gamebatch::pipeline

@@ -1,0 +1,59 @@
+#include "pipeline/output_files.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <system_error>
+
+#include <spdlog/spdlog.h>
+
+#include "io/files/atomic_file.hpp"
+
+namespace gamebatch::pipeline {
+
+bool html_page_writable(const std::string& path) {
+  const std::filesystem::path page(path);
+  std::error_code error;
+  if (page.has_parent_path())
+    std::filesystem::create_directories(page.parent_path(), error);
+  std::string reason = error ? error.message() : "";
+  if (!error) {
+    const std::string probe = path + ".tmp.probe." + std::to_string(::getpid());
+    const int descriptor = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (descriptor < 0) {
+      reason = std::strerror(errno);
+    } else {
+      ::close(descriptor);
+      ::unlink(probe.c_str());
+    }
+  }
+  if (reason.empty())
+    return true;
+  spdlog::error("cannot write the HTML page {}: {}", path, reason);
+  return false;
+}
+
+bool write_html_page(const std::string& path, const std::string& page) {
+  try {
+    io::write_file_atomically(path, page);
+    return true;
+  } catch (const std::exception& error) {
+    spdlog::error("cannot write the HTML page {}: {}", path, error.what());
+    return false;
+  }
+}
+
+bool write_report_file(const std::string& path, const std::string& json_text) {
+  try {
+    io::write_file_atomically(path, json_text);
+    return true;
+  } catch (const std::exception& error) {
+    spdlog::error("cannot write the report {}: {}", path, error.what());
+    return false;
+  }
+}
+
+}  // namespace gamebatch::pipeline

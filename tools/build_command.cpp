@@ -1,0 +1,103 @@
+// `gamebatch build PACKAGE`: a problem package's test data made from its plan (the engine:
+// pipeline/build_job.hpp).
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include <spdlog/spdlog.h>
+
+#include "io/files/problem_package.hpp"
+#include "pipeline/build_job.hpp"
+#include "pipeline/terminal_text.hpp"
+#include "tools/support/command.hpp"
+#include "tools/support/options.hpp"
+
+namespace gamebatch::cli {
+namespace {
+
+// The build's settings as the options set them.
+struct BuildArguments {
+  pipeline::BuildJobSettings settings;
+  JudgeOptions judge;
+};
+
+CLI::App* add_build_command(CLI::App& app, BuildArguments& arguments) {
+  CLI::App* build = app.add_subcommand(
+      "build", "Make a problem package's test data from its plan, PACKAGE/gamebatch.toml");
+  build->footer(
+      "Makes every test of the plan (gen's generators, copies of the package's files, generator\n"
+      "programs run in the sandbox with the test's seed as their last argument), checks each\n"
+      "against the statement's limits and those of its groups, solves it exactly (through the\n"
+      "answer cache, as solve) and writes it in the layout: kattis data/sample/, data/secret/\n"
+      "GROUP/NAME.in and .ans with test_group.yaml; cms input/, output/ and task.yaml's groups.\n"
+      "A rebuild makes only what changed (PACKAGE/.gamebatch-build.json records what the\n"
+      "build wrote) and removes what the plan no longer names; files it did not write are\n"
+      "never touched. Ends with one line per group (tests, largest value of each parameter,\n"
+      "points) and a summary line on stderr.\n"
+      "Exit status: 0 built, 1 some test broke a limit or could not be made (it is not\n"
+      "written), 2 usage error (a plan error names file, line and key), 130 (143)\n"
+      "interrupted by SIGINT (SIGTERM).");
+  build
+      ->add_option("PACKAGE", arguments.settings.package,
+                   "The package directory (holding gamebatch.toml)")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  build
+      ->add_option_function<std::string>(
+          "--layout",
+          [&arguments](const std::string& name) {
+            arguments.settings.layout = io::parse_layout(name);
+          },
+          "kattis or cms (default: the plan's layout, else kattis)")
+      ->type_name("LAYOUT")
+      ->check(CLI::IsMember({"kattis", "cms"}));
+  add_judge_options(*build, arguments.judge);
+  build->add_option("--cache", arguments.settings.cache_file, "The answer cache file, as solve's")
+      ->type_name("FILE");
+  build->add_flag("--no-cache", arguments.settings.no_cache, "Solve every answer; no cache");
+  build->add_option("--report", arguments.settings.report_file, "Write what was built to FILE.json")
+      ->type_name("FILE");
+  add_html_option(*build, arguments.settings.html_file,
+                  "Write a self-contained HTML page to FILE: the groups, their tests and limits");
+  return build;
+}
+
+int run_build(const BuildArguments& arguments) {
+  pipeline::BuildJobSettings settings = arguments.settings;
+  settings.judge = arguments.judge.parsed();
+  pipeline::BuildJob build(std::move(settings));
+  if (const pipeline::Outcome prepared = build.prepare(); prepared != pipeline::Outcome::done)
+    return exit_status(prepared);
+  pipeline::Outcome outcome = build.run();
+  if (!build.built())
+    return exit_status(outcome);
+  const pipeline::BuildResult& result = build.result();
+  for (const std::string& warning : result.warnings)
+    spdlog::warn("{}", warning);
+  for (const std::string& failure : result.failures)
+    spdlog::error("{}", failure);
+  for (const std::string& line : pipeline::group_summary_lines(result))
+    std::printf("%s\n", pipeline::terminal_safe(line).c_str());
+  std::fflush(stdout);
+  outcome = pipeline::graver(outcome, build.write_outputs());
+  std::fprintf(stderr, "%s\n", pipeline::build_summary_line(result).c_str());
+  return exit_status(outcome);
+}
+
+class BuildCommand final : public Command {
+ public:
+  CLI::App* add_to(CLI::App& app) override { return add_build_command(app, arguments_); }
+  int run() override { return run_build(arguments_); }
+
+ private:
+  BuildArguments arguments_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_build_command() {
+  return std::make_unique<BuildCommand>();
+}
+
+}  // namespace gamebatch::cli
