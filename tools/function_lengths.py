@@ -77,9 +77,10 @@ def tags_of(ctags, root, files):
     for row in result.stdout.splitlines():
         if row.startswith("!_"):
             continue
-        columns = row.split("\t")
-        name, path = columns[0], columns[1]
-        fields = dict(c.split(":", 1) for c in columns[3:] if ":" in c)
+        # NAME<TAB>FILE<TAB>/^pattern$/;"<TAB>KIND<TAB>FIELD:VALUE...: the pattern may hold tabs.
+        head, _, tail = row.partition(';"\t')
+        name, path = head.split("\t", 2)[:2]
+        fields = dict(c.split(":", 1) for c in tail.split("\t") if ":" in c)
         tagged.add(path)
         if name.startswith("__anon"):
             continue  # a lambda: counted in its enclosing function
