@@ -207,6 +207,58 @@ bool needed(const GroupPlan& plan, const Decisions& decided, std::size_t solutio
   });
 }
 
+// What run_solutions' rounds look at to choose their runs.
+struct Rounds {
+  const CheckOptions& options;
+  const GroupPlan& plan;
+  const std::vector<std::size_t>& which;
+  const std::vector<std::optional<std::vector<std::string>>>& expected;
+  const CheckResult& result;
+};
+
+// The runs a round makes, (solution, file): those still needed with no verdict yet. They go file
+// by file, every solution on a file before the next file, so that a slow solution does not leave
+// the others' files for the end.
+std::vector<std::pair<std::size_t, std::size_t>> runs_of_round(const Rounds& rounds,
+                                                               const Decisions& decided) {
+  std::vector<std::pair<std::size_t, std::size_t>> runs;
+  for (std::size_t file = 0; file < rounds.options.inputs.size(); ++file) {
+    if (!rounds.expected[file])
+      continue;
+    for (const std::size_t solution : rounds.which) {
+      if (!rounds.options.solutions[solution].compile_error &&
+          !rounds.result.solutions[solution].files[file] &&
+          needed(rounds.plan, decided, solution, file))
+        runs.emplace_back(solution, file);
+    }
+  }
+  return runs;
+}
+
+// The earliest unconfirmed TLE that counts, once every run before it that counts has its verdict
+// (else the next round runs those first); none when there is no such TLE.
+std::optional<std::pair<std::size_t, std::size_t>> next_to_confirm(
+    const Rounds& rounds, const Decisions& decided,
+    const std::vector<std::vector<char>>& tentative) {
+  std::optional<std::pair<std::size_t, std::size_t>> next;
+  for (const std::size_t solution : rounds.which) {
+    const auto& verdicts = rounds.result.solutions[solution].files;
+    for (std::size_t file = 0; file < rounds.options.inputs.size(); ++file) {
+      if (!rounds.expected[file] || rounds.options.solutions[solution].compile_error ||
+          !needed(rounds.plan, decided, solution, file))
+        continue;
+      if (!verdicts[file])
+        break;  // a needed run before it has no verdict yet
+      if (tentative[solution][file]) {
+        if (!next || file < next->second)
+          next.emplace(solution, file);
+        break;
+      }
+    }
+  }
+  return next;
+}
+
 // The runs of the solutions `which`, under `limits`, in rounds: a parallel pass over the runs
 // still needed (skipping those the failures found meanwhile decide), then the TLEs of shared runs
 // that decide something confirmed alone, one at a time; until every needed run has a final
@@ -222,20 +274,10 @@ void run_solutions(const CheckOptions& options, const GroupPlan& plan,
                          io::StdinFile{options.inputs[file].input}, *expected[file], limits,
                          options.sandbox);
   };
+  const Rounds rounds{options, plan, which, expected, result};
   for (std::size_t round = 1; !stop_requested(); ++round) {
     Decisions decided = decisions_of(options, plan, result);
-    // Runs go file by file, every solution on a file before the next file, so that a slow
-    // solution does not leave the others' files for the end.
-    std::vector<std::pair<std::size_t, std::size_t>> runs;  // (solution, file)
-    for (std::size_t file = 0; file < files; ++file) {
-      if (!expected[file])
-        continue;
-      for (const std::size_t solution : which) {
-        if (!options.solutions[solution].compile_error && !result.solutions[solution].files[file] &&
-            needed(plan, decided, solution, file))
-          runs.emplace_back(solution, file);
-      }
-    }
+    const std::vector<std::pair<std::size_t, std::size_t>> runs = runs_of_round(rounds, decided);
     // With no run left, the last confirmation pass left no TLE that counts unconfirmed: done.
     if (runs.empty())
       break;
@@ -264,27 +306,11 @@ void run_solutions(const CheckOptions& options, const GroupPlan& plan,
     if (stop_requested())
       break;
 
-    // Confirmation: the earliest unconfirmed TLE that counts, once every run before it that
-    // counts has its verdict (else the next round runs those first). Its rerun's verdict stands.
+    // Confirmation, one TLE at a time: its rerun's verdict stands.
     std::size_t confirmed = 0;
     for (;;) {
       decided = decisions_of(options, plan, result);
-      std::optional<std::pair<std::size_t, std::size_t>> next;
-      for (const std::size_t solution : which) {
-        const auto& verdicts = result.solutions[solution].files;
-        for (std::size_t file = 0; file < files; ++file) {
-          if (!expected[file] || options.solutions[solution].compile_error ||
-              !needed(plan, decided, solution, file))
-            continue;
-          if (!verdicts[file])
-            break;  // a needed run before it has no verdict yet
-          if (tentative[solution][file]) {
-            if (!next || file < next->second)
-              next.emplace(solution, file);
-            break;
-          }
-        }
-      }
+      const auto next = next_to_confirm(rounds, decided, tentative);
       if (!next)
         break;
       const auto [solution, file] = *next;

@@ -538,16 +538,14 @@ std::string location(const std::string& path, std::size_t line) {
   return escape_html(path) + (line == 0 ? "" : ":" + std::to_string(line));
 }
 
-}  // namespace
-
-std::string SolvePage::render(const nlohmann::json& header, const RunSummary& totals) const {
-  const std::string command = member_text(header, "command", "solve");
-  std::string html = page_start("gamebatch " + command + " report");
-  std::string games;
-  for (const GameTally& game : games_)
-    games += (games.empty() ? "" : ", ") + game.game;
+// The solve page's title, summary and cards.
+void add_solve_heading(std::string& html, const std::string& command,
+                       const std::vector<SolvePage::GameTally>& games, const RunSummary& totals) {
+  std::string names;
+  for (const SolvePage::GameTally& game : games)
+    names += (names.empty() ? "" : ", ") + game.game;
   html += "<h1>gamebatch " + escape_html(command) +
-          (games.empty() ? "" : ": " + escape_html(games)) + "</h1>\n";
+          (names.empty() ? "" : ": " + escape_html(names)) + "</h1>\n";
   html += "<div class=\"summary\">" + escape_html(summary_line(totals)) + "</div>\n";
   if (totals.interrupted) {
     html +=
@@ -557,7 +555,7 @@ std::string SolvePage::render(const nlohmann::json& header, const RunSummary& to
         "before the stop is in the answer cache, so a rerun solves only the rest.</p>\n";
   }
   double solver_seconds = 0;
-  for (const GameTally& game : games_)
+  for (const SolvePage::GameTally& game : games)
     solver_seconds += game.solve_seconds;
   html += "<div class=\"cards\">" + card("files", count_text(totals.files)) +
           card("cases", count_text(totals.cases)) + card("solved", count_text(totals.solved)) +
@@ -566,7 +564,9 @@ std::string SolvePage::render(const nlohmann::json& header, const RunSummary& to
           (totals.interrupted ? card("unfinished", count_text(totals.unfinished()), true) : "") +
           card("wall time", seconds_text(totals.seconds)) +
           card("solver time (all threads)", seconds_text(solver_seconds)) + "</div>\n";
+}
 
+void add_games_table(std::string& html, const std::vector<SolvePage::GameTally>& games) {
   html +=
       "<h2>Cached and solved, per game</h2>\n<table>\n<tr><th>game</th>"
       "<th class=\"num\">files</th><th class=\"num\">solved files</th>"
@@ -576,7 +576,7 @@ std::string SolvePage::render(const nlohmann::json& header, const RunSummary& to
       "<th>cases: <span style=\"color:#4f7fd9\">solved</span> / "
       "<span style=\"color:#2e9d4a\">cached</span>, files: "
       "<span style=\"color:#d0392f\">rejected</span></th></tr>\n";
-  for (const GameTally& game : games_) {
+  for (const SolvePage::GameTally& game : games) {
     html += "<tr><td>" + escape_html(game.game) + "</td><td class=\"num\">" +
             count_text(game.files) + "</td><td class=\"num\">" + count_text(game.solved_files) +
             "</td><td class=\"num\">" + count_text(game.cached_files) + "</td><td class=\"num\">" +
@@ -588,11 +588,13 @@ std::string SolvePage::render(const nlohmann::json& header, const RunSummary& to
             "</td></tr>\n";
   }
   html += "</table>\n";
+}
 
+void add_time_histograms(std::string& html, const std::vector<SolvePage::GameTally>& games) {
   html += "<h2>Solve time per file</h2>\n";
-  if (games_.empty())
+  if (games.empty())
     html += "<p class=\"note\">No files.</p>\n";
-  for (const GameTally& game : games_) {
+  for (const SolvePage::GameTally& game : games) {
     html += "<h3>" + escape_html(game.game) + "</h3>\n";
     const std::string chart = time_histogram_svg(game.histogram, game.game);
     html +=
@@ -607,15 +609,18 @@ std::string SolvePage::render(const nlohmann::json& header, const RunSummary& to
       "<p class=\"note\">Solve time is the time the solver spent on a file's cases, summed over "
       "threads (the JSON report's <code>solve_seconds</code>); it leaves out reading, the "
       "cache and writing.</p>\n";
+}
 
-  html += "<h2>The " + std::to_string(kSlowest) + " slowest files</h2>\n" +
-          slowest_table(slowest_files(), false);
-  html += "<h2>The " + std::to_string(kSlowest) + " slowest cases</h2>\n";
-  const std::vector<TimedFile> per_case = slowest_per_case();
-  if (std::all_of(per_case.begin(), per_case.end(),
-                  [](const TimedFile& file) { return file.cases == 1; }) &&
-      std::all_of(slowest_files_.begin(), slowest_files_.end(),
-                  [](const TimedFile& file) { return file.cases == 1; })) {
+// The slowest files, then the slowest cases (files ranked by time per case), unless every one
+// of them holds one case: then the two lists are one.
+void add_slowest(std::string& html, const std::vector<SolvePage::TimedFile>& files,
+                 const std::vector<SolvePage::TimedFile>& per_case) {
+  html += "<h2>The " + std::to_string(SolvePage::kSlowest) + " slowest files</h2>\n" +
+          slowest_table(files, false);
+  html += "<h2>The " + std::to_string(SolvePage::kSlowest) + " slowest cases</h2>\n";
+  const auto one_case = [](const SolvePage::TimedFile& file) { return file.cases == 1; };
+  if (std::all_of(per_case.begin(), per_case.end(), one_case) &&
+      std::all_of(files.begin(), files.end(), one_case)) {
     html +=
         "<p class=\"note\">Each of these files holds one case: the slowest cases are the "
         "slowest files above.</p>\n";
@@ -626,20 +631,35 @@ std::string SolvePage::render(const nlohmann::json& header, const RunSummary& to
         "Files ranked by that time per case.</p>\n" +
         slowest_table(per_case, true);
   }
+}
 
+void add_rejected_files(std::string& html, const std::vector<SolvePage::Rejected>& rejected,
+                        std::size_t not_kept) {
   html += "<h2>Rejected files</h2>\n";
-  if (rejected_.empty()) {
+  if (rejected.empty()) {
     html += "<p class=\"ok\">None.</p>\n";
-  } else {
-    html += "<pre>";
-    for (const Rejected& file : rejected_)
-      html += location(file.path, file.line) + ": " + escape_html(file.message) + "\n";
-    html += "</pre>\n";
-    if (rejected_not_kept_ != 0) {
-      html += "<p class=\"note\">\u2026 and " + count_text(rejected_not_kept_) +
-              " more rejected files (the JSON report and stderr list every one).</p>\n";
-    }
+    return;
   }
+  html += "<pre>";
+  for (const SolvePage::Rejected& file : rejected)
+    html += location(file.path, file.line) + ": " + escape_html(file.message) + "\n";
+  html += "</pre>\n";
+  if (not_kept != 0) {
+    html += "<p class=\"note\">\u2026 and " + count_text(not_kept) +
+            " more rejected files (the JSON report and stderr list every one).</p>\n";
+  }
+}
+
+}  // namespace
+
+std::string SolvePage::render(const nlohmann::json& header, const RunSummary& totals) const {
+  const std::string command = member_text(header, "command", "solve");
+  std::string html = page_start("gamebatch " + command + " report");
+  add_solve_heading(html, command, games_, totals);
+  add_games_table(html, games_);
+  add_time_histograms(html, games_);
+  add_slowest(html, slowest_files(), slowest_per_case());
+  add_rejected_files(html, rejected_, rejected_not_kept_);
   html += options_section(header);
   return html + page_end(header);
 }
@@ -692,12 +712,9 @@ std::string matrix_cell(const std::optional<RunVerdict>& verdict) {
   return cell + "</td>";
 }
 
-}  // namespace
-
-std::string check_page(const nlohmann::json& header, const CheckOptions& options,
-                       const CheckResult& result) {
-  const std::string game = options.problem != nullptr ? std::string(options.problem->name()) : "";
-  std::string html = page_start("gamebatch check " + game + " report");
+// The check page's title, summary, limits, sandbox and verdict legend.
+void add_check_heading(std::string& html, const nlohmann::json& header, const CheckOptions& options,
+                       const CheckResult& result, const std::string& game) {
   html += "<h1>gamebatch check: " + escape_html(game) + "</h1>\n";
   html += "<div class=\"summary\">" +
           escape_html(check_summary_line(result, options.inputs.size())) + "</div>\n";
@@ -707,26 +724,26 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
             " runs have no verdict (never started, or ended by the stop); the matrix shows them "
             "empty.</p>\n";
   }
-  const double limit = result.time_limit_seconds;
-  std::string limits = "time limit " + seconds_text(limit) + " of CPU (" +
+  std::string limits = "time limit " + seconds_text(result.time_limit_seconds) + " of CPU (" +
                        escape_html(result.time_limit_source) + ")";
   if (options.limits.memory_limit_bytes != 0) {
     limits += format(", memory limit %.0f MiB",
                      static_cast<double>(options.limits.memory_limit_bytes) / (1 << 20));
   }
   html += "<p>" + limits + ".</p>\n" + sandbox_sentence(header) + verdict_legend();
+}
 
-  // Each solution's counts, then its times against the limit.
+// Each solution's counts, then its times against the limit.
+void add_solutions_table(std::string& html, const CheckResult& result,
+                         const std::vector<SolutionFigures>& figures) {
   html +=
       "<h2>Solutions</h2>\n<table>\n<tr><th class=\"num\">#</th><th>solution</th>"
       "<th>expected</th><th>met</th>";
   for (const Verdict verdict : kVerdicts)
     html += "<th class=\"num\">" + badge(verdict) + "</th>";
   html += "<th class=\"num\">slowest run</th><th class=\"num\">highest peak</th></tr>\n";
-  std::vector<SolutionFigures> figures;
   for (std::size_t s = 0; s < result.solutions.size(); ++s) {
-    figures.push_back(figures_of(result.solutions[s]));
-    const SolutionFigures& of = figures.back();
+    const SolutionFigures& of = figures[s];
     const SolutionVerdicts& solution = result.solutions[s];
     html += "<tr><td class=\"num\">" + std::to_string(s + 1) + "</td><td class=\"path mono\">" +
             escape_html(solution.name) + "</td><td>" +
@@ -747,6 +764,10 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
             format("%.1f MiB", of.peak_mb) + "</td></tr>\n";
   }
   html += "</table>\n";
+}
+
+// The solutions that do not get what they must, and why (a compile error in full).
+void add_missed_solutions(std::string& html, const CheckResult& result) {
   std::string missed;
   for (const SolutionVerdicts& solution : result.solutions) {
     if (!solution.meets && !solution.compile_error) {
@@ -762,66 +783,76 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
   if (!missed.empty())
     html += "<p class=\"note\">Solutions that do not get what they must:</p>\n<ul>\n" + missed +
             "</ul>\n";
+}
 
-  // The groups: a row per solution, a column per group, the first failure's verdict and points.
-  if (!result.groups.empty()) {
-    html +=
-        "<h2>Groups: solutions \u00d7 groups</h2>\n<table class=\"matrix\">\n<tr><th>solution</th>";
-    for (const io::TestGroup& group : result.groups) {
-      html += "<th class=\"num\" title=\"" + escape_html(group.path) + "\">" +
-              escape_html(group.name) + "</th>";
-    }
-    html += "<th class=\"num\">total</th><th>expected</th><th>met</th></tr>\n";
-    for (std::size_t s = 0; s < result.solutions.size(); ++s) {
-      const SolutionVerdicts& solution = result.solutions[s];
-      html += "<tr><td class=\"path mono\">#" + std::to_string(s + 1) + " " +
-              escape_html(solution.name) + "</td>";
-      for (const GroupOutcome& group : solution.groups) {
-        const std::string title =
-            group.expected.empty() ? "" : " title=\"" + escape_html(group.expected) + "\"";
-        if (!group.verdict) {
-          html += "<td class=\"c-none\"" + title + ">-</td>";
-          continue;
-        }
-        html += "<td class=\"num c-" + std::string(short_name(*group.verdict)) + "\"" + title +
-                ">" + badge(*group.verdict) + " " + format("%g", group.score) +
-                (group.meets ? "" : " <b>NO</b>") + "</td>";
-      }
-      html += "<td class=\"num\">" +
-              format("%g / %g", solution.score.value_or(0), solution.max_score.value_or(0)) +
-              "</td><td>" + std::string(expected_short_name(solution.expected)) + "</td>" +
-              (solution.meets ? "<td class=\"ok\">yes</td>" : "<td class=\"c-WA\"><b>NO</b></td>") +
-              "</tr>\n";
-    }
-    html += "</table>\n";
+// The groups: a row per solution, a column per group, the first failure's verdict and points.
+void add_groups_matrix(std::string& html, const CheckResult& result) {
+  if (result.groups.empty())
+    return;
+  html +=
+      "<h2>Groups: solutions \u00d7 groups</h2>\n<table class=\"matrix\">\n<tr><th>solution</th>";
+  for (const io::TestGroup& group : result.groups) {
+    html += "<th class=\"num\" title=\"" + escape_html(group.path) + "\">" +
+            escape_html(group.name) + "</th>";
   }
+  html += "<th class=\"num\">total</th><th>expected</th><th>met</th></tr>\n";
+  for (std::size_t s = 0; s < result.solutions.size(); ++s) {
+    const SolutionVerdicts& solution = result.solutions[s];
+    html += "<tr><td class=\"path mono\">#" + std::to_string(s + 1) + " " +
+            escape_html(solution.name) + "</td>";
+    for (const GroupOutcome& group : solution.groups) {
+      const std::string title =
+          group.expected.empty() ? "" : " title=\"" + escape_html(group.expected) + "\"";
+      if (!group.verdict) {
+        html += "<td class=\"c-none\"" + title + ">-</td>";
+        continue;
+      }
+      html += "<td class=\"num c-" + std::string(short_name(*group.verdict)) + "\"" + title + ">" +
+              badge(*group.verdict) + " " + format("%g", group.score) +
+              (group.meets ? "" : " <b>NO</b>") + "</td>";
+    }
+    html += "<td class=\"num\">" +
+            format("%g / %g", solution.score.value_or(0), solution.max_score.value_or(0)) +
+            "</td><td>" + std::string(expected_short_name(solution.expected)) + "</td>" +
+            (solution.meets ? "<td class=\"ok\">yes</td>" : "<td class=\"c-WA\"><b>NO</b></td>") +
+            "</tr>\n";
+  }
+  html += "</table>\n";
+}
 
-  // The matrix: a row per file, a column per solution.
+// The files the matrix shows: all of them up to kMatrixRows, else those with a failure first,
+// then the others, in file order; `left_out` says how many are not shown.
+std::vector<std::size_t> matrix_rows(const CheckOptions& options, const CheckResult& result,
+                                     std::size_t& left_out) {
   std::vector<std::size_t> rows;
-  std::size_t all_accepted_left_out = 0;
-  {
-    std::vector<std::size_t> failing, passing;
-    for (std::size_t file = 0; file < options.inputs.size(); ++file) {
-      bool failed = false;
-      for (const SolutionVerdicts& solution : result.solutions) {
-        const std::optional<RunVerdict>& verdict = solution.files[file];
-        failed = failed || !verdict || verdict->verdict != Verdict::accepted;
-      }
-      (failed ? failing : passing).push_back(file);
+  std::vector<std::size_t> failing, passing;
+  for (std::size_t file = 0; file < options.inputs.size(); ++file) {
+    bool failed = false;
+    for (const SolutionVerdicts& solution : result.solutions) {
+      const std::optional<RunVerdict>& verdict = solution.files[file];
+      failed = failed || !verdict || verdict->verdict != Verdict::accepted;
     }
-    if (options.inputs.size() <= kMatrixRows) {
-      for (std::size_t file = 0; file < options.inputs.size(); ++file)
-        rows.push_back(file);
-    } else {
-      rows.assign(failing.begin(),
-                  failing.begin() + static_cast<long>(std::min(failing.size(), kMatrixRows)));
-      const std::size_t room = kMatrixRows - rows.size();
-      rows.insert(rows.end(), passing.begin(),
-                  passing.begin() + static_cast<long>(std::min(passing.size(), room)));
-      std::sort(rows.begin(), rows.end());
-      all_accepted_left_out = options.inputs.size() - rows.size();
-    }
+    (failed ? failing : passing).push_back(file);
   }
+  if (options.inputs.size() <= kMatrixRows) {
+    for (std::size_t file = 0; file < options.inputs.size(); ++file)
+      rows.push_back(file);
+  } else {
+    rows.assign(failing.begin(),
+                failing.begin() + static_cast<long>(std::min(failing.size(), kMatrixRows)));
+    const std::size_t room = kMatrixRows - rows.size();
+    rows.insert(rows.end(), passing.begin(),
+                passing.begin() + static_cast<long>(std::min(passing.size(), room)));
+    std::sort(rows.begin(), rows.end());
+    left_out = options.inputs.size() - rows.size();
+  }
+  return rows;
+}
+
+// The matrix: a row per file, a column per solution.
+void add_verdict_matrix(std::string& html, const CheckOptions& options, const CheckResult& result) {
+  std::size_t all_accepted_left_out = 0;
+  const std::vector<std::size_t> rows = matrix_rows(options, result, all_accepted_left_out);
   html += "<h2>Verdicts: files \u00d7 solutions</h2>\n";
   if (all_accepted_left_out != 0) {
     html += "<p class=\"note\">" + count_text(rows.size()) + " of " +
@@ -845,7 +876,11 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
     html += "</tr>\n";
   }
   html += "</table>\n";
+}
 
+// Each solution's CPU times, summarised and drawn against the time limit.
+void add_time_distributions(std::string& html, const CheckResult& result,
+                            const std::vector<SolutionFigures>& figures) {
   html += "<h2>CPU time per run against the time limit</h2>\n<div class=\"columns\">\n";
   for (std::size_t s = 0; s < result.solutions.size(); ++s) {
     std::vector<double> sorted = figures[s].seconds;
@@ -859,21 +894,44 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
     html += "<p class=\"note\">" + count_text(sorted.size()) + " runs: fastest " +
             seconds_text(sorted.front()) + ", median " + seconds_text(sorted[sorted.size() / 2]) +
             ", slowest " + seconds_text(sorted.back()) + ".</p>\n";
-    html += time_distribution_svg(figures[s].seconds, limit, result.solutions[s].name) + "</div>\n";
+    html += time_distribution_svg(figures[s].seconds, result.time_limit_seconds,
+                                  result.solutions[s].name) +
+            "</div>\n";
   }
   html += "</div>\n";
+}
 
+void add_rejected_inputs(std::string& html, const CheckOptions& options,
+                         const CheckResult& result) {
   html += "<h2>Rejected inputs</h2>\n";
   if (result.rejected.empty()) {
     html += "<p class=\"ok\">None.</p>\n";
-  } else {
-    html += "<pre>";
-    for (const RejectedInput& input : result.rejected) {
-      html += location(options.inputs[input.file_index].input.string(), input.line) + ": " +
-              escape_html(input.message) + "\n";
-    }
-    html += "</pre>\n";
+    return;
   }
+  html += "<pre>";
+  for (const RejectedInput& input : result.rejected) {
+    html += location(options.inputs[input.file_index].input.string(), input.line) + ": " +
+            escape_html(input.message) + "\n";
+  }
+  html += "</pre>\n";
+}
+
+}  // namespace
+
+std::string check_page(const nlohmann::json& header, const CheckOptions& options,
+                       const CheckResult& result) {
+  const std::string game = options.problem != nullptr ? std::string(options.problem->name()) : "";
+  std::string html = page_start("gamebatch check " + game + " report");
+  add_check_heading(html, header, options, result, game);
+  std::vector<SolutionFigures> figures;
+  for (const SolutionVerdicts& solution : result.solutions)
+    figures.push_back(figures_of(solution));
+  add_solutions_table(html, result, figures);
+  add_missed_solutions(html, result);
+  add_groups_matrix(html, result);
+  add_verdict_matrix(html, options, result);
+  add_time_distributions(html, result, figures);
+  add_rejected_inputs(html, options, result);
   html += options_section(header);
   return html + page_end(header);
 }

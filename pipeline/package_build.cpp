@@ -237,45 +237,109 @@ std::string cms_task_yaml(const std::string& old, const io::PackagePlan& plan,
   return text;
 }
 
-}  // namespace
+// One build's state, carried from step to step: the plan's tests, what the last build recorded,
+// the files looked at and the files written.
+struct Build {
+  Build(const BuildOptions& build_options, BuildResult& build_result)
+      : options(build_options),
+        plan(build_options.plan),
+        root(build_options.root),
+        result(build_result) {}
 
-BuildResult build_package(const BuildOptions& options) {
-  const auto started = std::chrono::steady_clock::now();
-  const io::PackagePlan& plan = options.plan;
-  const fs::path& root = options.root;
-  BuildResult result;
-  // The limits a test of each group must meet.
-  std::vector<std::vector<io::NarrowLimit>> limits_of;
-  for (std::size_t group = 0; group < plan.groups.size(); ++group)
-    limits_of.push_back(io::test_limits(plan, group));
-  std::vector<PlannedTest> tests = plan_tests(options, limits_of);
-  result.tests = tests.size();
-  const fs::path manifest_path = root / kBuildManifestName;
-  const Manifest old = read_manifest(manifest_path);
-
-  // A file is ours when the manifest records it with the bytes it still holds.
+  const BuildOptions& options;
+  const io::PackagePlan& plan;
+  const fs::path& root;
+  BuildResult& result;
+  std::vector<std::vector<io::NarrowLimit>> limits_of;  // the limits a test of each group meets
+  std::vector<PlannedTest> tests;
+  Manifest old;
   std::map<std::string, std::string> on_disk;  // relative path -> hash, of the files looked at
-  auto disk_hash = [&](const std::string& relative) -> const std::string& {
-    auto found = on_disk.find(relative);
-    if (found == on_disk.end()) {
-      // A file whose size and time are as recorded is taken to hold what was recorded.
-      const auto recorded = old.files.find(relative);
-      if (recorded != old.files.end() && recorded->second.size != 0) {
-        const FileRecord now = record_of(root / relative, "");
-        if (now.size == recorded->second.size && now.mtime_ns == recorded->second.mtime_ns)
-          found = on_disk.emplace(relative, recorded->second.hash).first;
-      }
-      if (found == on_disk.end())
-        found = on_disk.emplace(relative, hash_of_file(root / relative)).first;
-    }
-    return found->second;
-  };
-  auto ours = [&](const std::string& relative) {
-    const auto recorded = old.files.find(relative);
-    return recorded != old.files.end() && recorded->second.hash == disk_hash(relative);
-  };
+  std::mutex failures_mutex;
+  std::atomic<std::size_t> written{0};
+  std::mutex written_mutex;
+  std::map<std::string, FileRecord> new_files;  // every file of the build kept
 
-  // 1. Which tests are as the manifest recorded them.
+  const std::string& disk_hash(const std::string& relative);
+  bool ours(const std::string& relative);
+  void fail(PlannedTest& test, const std::string& why);
+  bool in_the_way(PlannedTest* test, const std::string& file, const std::string& content);
+  void write(const std::string& relative, const std::string& content, const std::string& hash);
+
+  std::vector<std::size_t> tests_to_make();
+  void make_tests(const std::vector<std::size_t>& to_make);
+  void make_test(PlannedTest& test);
+  std::vector<std::size_t> tests_to_write(const std::vector<std::size_t>& to_make);
+  void write_inputs(tbb::task_arena& writers, const std::vector<std::size_t>& valid);
+  std::vector<std::size_t> solve_inputs(const std::vector<std::size_t>& valid);
+  void write_answers(tbb::task_arena& writers, const std::vector<std::size_t>& answered);
+  void keep_unwritten_tests_files();
+  void write_layout_files();
+  void remove_stale_files();
+  void write_manifest(const fs::path& manifest_path);
+  void summarise_groups();
+};
+
+// The hash of the file at `relative`, looked at once per build. A file whose size and time are
+// as recorded is taken to hold what was recorded.
+const std::string& Build::disk_hash(const std::string& relative) {
+  auto found = on_disk.find(relative);
+  if (found == on_disk.end()) {
+    const auto recorded = old.files.find(relative);
+    if (recorded != old.files.end() && recorded->second.size != 0) {
+      const FileRecord now = record_of(root / relative, "");
+      if (now.size == recorded->second.size && now.mtime_ns == recorded->second.mtime_ns)
+        found = on_disk.emplace(relative, recorded->second.hash).first;
+    }
+    if (found == on_disk.end())
+      found = on_disk.emplace(relative, hash_of_file(root / relative)).first;
+  }
+  return found->second;
+}
+
+// A file is ours when the manifest records it with the bytes it still holds.
+bool Build::ours(const std::string& relative) {
+  const auto recorded = old.files.find(relative);
+  return recorded != old.files.end() && recorded->second.hash == disk_hash(relative);
+}
+
+void Build::fail(PlannedTest& test, const std::string& why) {
+  const io::PlanEntry& entry = plan.groups[test.group].tests[test.entry];
+  std::lock_guard lock(failures_mutex);
+  test.failed = true;
+  result.failures.push_back(test.input_path + " (group " + plan.groups[test.group].name +
+                            ", entry " + std::to_string(entry.number) + ", " +
+                            plan.file.filename().string() + ":" + std::to_string(entry.line) +
+                            "): " + why);
+}
+
+// A file in the way, one the build did not write (or that changed since) and that does not
+// hold `content` already, is left alone, and so its test (when it has one) is not written.
+bool Build::in_the_way(PlannedTest* test, const std::string& file, const std::string& content) {
+  std::error_code error;
+  if (!fs::exists(root / file, error) || ours(file) || io::file_holds(root / file, content))
+    return false;
+  result.warnings.push_back(file +
+                            ": not written by gamebatch build (or changed since): left "
+                            "as it is" +
+                            (test != nullptr ? ", and its test is not written" : ""));
+  if (test != nullptr)
+    fail(*test, "a file in its place was not written by gamebatch build");
+  return true;
+}
+
+void Build::write(const std::string& relative, const std::string& content,
+                  const std::string& hash) {
+  if (!io::file_holds(root / relative, content)) {
+    io::write_file_atomically(root / relative, content);
+    ++written;
+  }
+  FileRecord record = record_of(root / relative, hash);
+  std::lock_guard lock(written_mutex);
+  new_files[relative] = std::move(record);
+}
+
+// 1. Which tests are as the manifest recorded them: those are up to date, the others are made.
+std::vector<std::size_t> Build::tests_to_make() {
   std::vector<std::size_t> to_make;
   for (std::size_t k = 0; k < tests.size(); ++k) {
     PlannedTest& test = tests[k];
@@ -294,72 +358,56 @@ BuildResult build_package(const BuildOptions& options) {
       to_make.push_back(k);
     }
   }
+  return to_make;
+}
 
-  // 2. Make and validate the others, in parallel (generator programs wait on their runs).
-  std::mutex failures_mutex;
-  auto fail = [&](PlannedTest& test, const std::string& why) {
-    const io::PlanEntry& entry = plan.groups[test.group].tests[test.entry];
-    std::lock_guard lock(failures_mutex);
-    test.failed = true;
-    result.failures.push_back(test.input_path + " (group " + plan.groups[test.group].name +
-                              ", entry " + std::to_string(entry.number) + ", " +
-                              plan.file.filename().string() + ":" + std::to_string(entry.line) +
-                              "): " + why);
-  };
+// 2. Make and validate the others, in parallel (generator programs wait on their runs).
+void Build::make_tests(const std::vector<std::size_t>& to_make) {
   try {
     tbb::task_arena arena(static_cast<int>(std::max<std::size_t>(options.jobs, 1)));
     arena.execute([&] {
-      tbb::parallel_for(std::size_t{0}, to_make.size(), [&](std::size_t m) {
-        PlannedTest& test = tests[to_make[m]];
-        if (stop_requested())
-          return;
-        try {
-          test.text = options.makers[test.group][test.entry].make(test.seed, test.index);
-        } catch (const StopRequested&) {
-          return;
-        } catch (const std::exception& error) {
-          fail(test, std::string("could not be made: ") + error.what());
-          return;
-        }
-        io::OfficialLimitCheck check(limits_of[test.group], true);
-        try {
-          options.problem->check_limits(test.text, check);
-        } catch (const io::InputError& error) {
-          fail(test, "line " + std::to_string(error.line()) + ": " + error.what());
-          return;
-        }
-        if (check.count() != 0) {
-          const io::LimitViolation& first = check.violations().front();
-          fail(test,
-               "line " + std::to_string(first.line) + ": " + first.message +
-                   (check.count() > 1 ? " (and " + std::to_string(check.count() - 1) + " more)"
-                                      : ""));
-          return;
-        }
-        test.largest = check.largest();
-        test.text_hash = hash_of(test.text);
-      });
+      tbb::parallel_for(std::size_t{0}, to_make.size(),
+                        [&](std::size_t m) { make_test(tests[to_make[m]]); });
     });
   } catch (const StopRequested&) {
   }
   if (stop_requested()) {
     result.interrupted = true;
   }
+}
 
-  // A file in the way, one the build did not write (or that changed since) and that does not
-  // hold `content` already, is left alone, and so its test (when it has one) is not written.
-  auto in_the_way = [&](PlannedTest* test, const std::string& file, const std::string& content) {
-    std::error_code error;
-    if (!fs::exists(root / file, error) || ours(file) || io::file_holds(root / file, content))
-      return false;
-    result.warnings.push_back(file +
-                              ": not written by gamebatch build (or changed since): left "
-                              "as it is" +
-                              (test != nullptr ? ", and its test is not written" : ""));
-    if (test != nullptr)
-      fail(*test, "a file in its place was not written by gamebatch build");
-    return true;
-  };
+// Makes one test's input and checks it against its group's limits (or fails it saying why).
+void Build::make_test(PlannedTest& test) {
+  if (stop_requested())
+    return;
+  try {
+    test.text = options.makers[test.group][test.entry].make(test.seed, test.index);
+  } catch (const StopRequested&) {
+    return;
+  } catch (const std::exception& error) {
+    fail(test, std::string("could not be made: ") + error.what());
+    return;
+  }
+  io::OfficialLimitCheck check(limits_of[test.group], true);
+  try {
+    options.problem->check_limits(test.text, check);
+  } catch (const io::InputError& error) {
+    fail(test, "line " + std::to_string(error.line()) + ": " + error.what());
+    return;
+  }
+  if (check.count() != 0) {
+    const io::LimitViolation& first = check.violations().front();
+    fail(test,
+         "line " + std::to_string(first.line) + ": " + first.message +
+             (check.count() > 1 ? " (and " + std::to_string(check.count() - 1) + " more)" : ""));
+    return;
+  }
+  test.largest = check.largest();
+  test.text_hash = hash_of(test.text);
+}
+
+// The tests made that are valid and whose input files are not in the way.
+std::vector<std::size_t> Build::tests_to_write(const std::vector<std::size_t>& to_make) {
   std::vector<std::size_t> valid;
   for (const std::size_t k : to_make) {
     PlannedTest& test = tests[k];
@@ -371,77 +419,77 @@ BuildResult build_package(const BuildOptions& options) {
         }))
       valid.push_back(k);
   }
+  return valid;
+}
 
-  // 3. Write the inputs, solve them (through the cache), write the answers and the copies.
-  std::atomic<std::size_t> written{0};
-  std::mutex written_mutex;
-  std::map<std::string, FileRecord> new_files;  // every file of the build kept
-  auto write = [&](const std::string& relative, const std::string& content,
-                   const std::string& hash) {
-    if (!io::file_holds(root / relative, content)) {
-      io::write_file_atomically(root / relative, content);
-      ++written;
-    }
-    FileRecord record = record_of(root / relative, hash);
-    std::lock_guard lock(written_mutex);
-    new_files[relative] = std::move(record);
+// 3a. The inputs, written before they are solved (the solve reads them from their files).
+void Build::write_inputs(tbb::task_arena& writers, const std::vector<std::size_t>& valid) {
+  writers.execute([&] {
+    tbb::parallel_for(std::size_t{0}, valid.size(), [&](std::size_t m) {
+      const PlannedTest& test = tests[valid[m]];
+      write(test.input_path, test.text, test.text_hash);
+    });
+  });
+}
+
+// 3b. Solves the inputs written (through the cache); the tests answered, less those with an
+// answer file in the way.
+std::vector<std::size_t> Build::solve_inputs(const std::vector<std::size_t>& valid) {
+  std::vector<io::InputFile> files;
+  for (const std::size_t k : valid)
+    files.push_back({root / tests[k].input_path, root / tests[k].answer_path, {}});
+  SolveOptions solve;
+  solve.problem = options.problem;
+  solve.inputs = io::InputList(std::move(files));
+  solve.cache = options.cache;
+  std::vector<char> solved(valid.size(), 0);
+  solve.answers_to = [&](std::size_t index, const std::vector<std::string>& answers) {
+    std::string text;
+    for (std::size_t c = 0; c < answers.size(); ++c)
+      text += options.problem->answer_line(c + 1, answers[c]);
+    tests[valid[index]].answers_hash = hash_of(text);
+    tests[valid[index]].answers = std::move(text);
+    solved[index] = 1;
   };
-  tbb::task_arena writers(static_cast<int>(io::kDefaultFileWriters));
-  if (!result.interrupted && !valid.empty()) {
-    writers.execute([&] {
-      tbb::parallel_for(std::size_t{0}, valid.size(), [&](std::size_t m) {
-        const PlannedTest& test = tests[valid[m]];
-        write(test.input_path, test.text, test.text_hash);
-      });
-    });
-    std::vector<io::InputFile> files;
-    for (const std::size_t k : valid)
-      files.push_back({root / tests[k].input_path, root / tests[k].answer_path, {}});
-    SolveOptions solve;
-    solve.problem = options.problem;
-    solve.inputs = io::InputList(std::move(files));
-    solve.cache = options.cache;
-    std::vector<char> solved(valid.size(), 0);
-    solve.answers_to = [&](std::size_t index, const std::vector<std::string>& answers) {
-      std::string text;
-      for (std::size_t c = 0; c < answers.size(); ++c)
-        text += options.problem->answer_line(c + 1, answers[c]);
-      tests[valid[index]].answers_hash = hash_of(text);
-      tests[valid[index]].answers = std::move(text);
-      solved[index] = 1;
-    };
-    const RunSummary summary = run_solve(solve);
-    result.interrupted = summary.interrupted;
-    std::vector<std::size_t> answered;
-    for (std::size_t m = 0; m < valid.size(); ++m) {
-      if (solved[m])
-        answered.push_back(valid[m]);
-      else if (!summary.interrupted)
-        fail(tests[valid[m]], "could not be solved");
-    }
-    // An answer file in the way that holds other answers is not the build's to replace.
-    std::erase_if(answered, [&](std::size_t k) {
-      const auto places = files_of(tests[k]);
-      return std::any_of(places.begin(), places.end(), [&](const auto& file) {
-        return file.second && in_the_way(&tests[k], file.first, tests[k].answers);
-      });
-    });
-    writers.execute([&] {
-      tbb::parallel_for(std::size_t{0}, answered.size(), [&](std::size_t m) {
-        const PlannedTest& test = tests[answered[m]];
-        write(test.answer_path, test.answers, test.answers_hash);
-        for (const auto& [input, answer] : test.copies) {
-          write(input, test.text, test.text_hash);
-          write(answer, test.answers, test.answers_hash);
-        }
-      });
-    });
-    for (const std::size_t k : answered)
-      tests[k].up_to_date = true;
-    result.made = answered.size();
+  const RunSummary summary = run_solve(solve);
+  result.interrupted = summary.interrupted;
+  std::vector<std::size_t> answered;
+  for (std::size_t m = 0; m < valid.size(); ++m) {
+    if (solved[m])
+      answered.push_back(valid[m]);
+    else if (!summary.interrupted)
+      fail(tests[valid[m]], "could not be solved");
   }
-  // The unchanged tests' files stay as recorded; so do an earlier build's files of a test not
-  // written this time (the plan still names it: they are not removed, the exit status says it).
+  // An answer file in the way that holds other answers is not the build's to replace.
+  std::erase_if(answered, [&](std::size_t k) {
+    const auto places = files_of(tests[k]);
+    return std::any_of(places.begin(), places.end(), [&](const auto& file) {
+      return file.second && in_the_way(&tests[k], file.first, tests[k].answers);
+    });
+  });
+  return answered;
+}
+
+// 3c. The answers and the copies of the tests answered, which are then up to date.
+void Build::write_answers(tbb::task_arena& writers, const std::vector<std::size_t>& answered) {
+  writers.execute([&] {
+    tbb::parallel_for(std::size_t{0}, answered.size(), [&](std::size_t m) {
+      const PlannedTest& test = tests[answered[m]];
+      write(test.answer_path, test.answers, test.answers_hash);
+      for (const auto& [input, answer] : test.copies) {
+        write(input, test.text, test.text_hash);
+        write(answer, test.answers, test.answers_hash);
+      }
+    });
+  });
+  for (const std::size_t k : answered)
+    tests[k].up_to_date = true;
+  result.made = answered.size();
+}
+
+// The unchanged tests' files stay as recorded; so do an earlier build's files of a test not
+// written this time (the plan still names it: they are not removed, the exit status says it).
+void Build::keep_unwritten_tests_files() {
   for (const PlannedTest& test : tests) {
     if ((test.up_to_date && test.text.empty()) || test.failed) {
       for (const auto& [file, is_answer] : files_of(test)) {
@@ -451,8 +499,10 @@ BuildResult build_package(const BuildOptions& options) {
       }
     }
   }
+}
 
-  // 4. The layout's own files.
+// 4. The layout's own files.
+void Build::write_layout_files() {
   if (options.layout == io::Layout::kattis) {
     for (const io::PlanGroup& group : plan.groups) {
       if (group.name == "sample")
@@ -475,9 +525,10 @@ BuildResult build_package(const BuildOptions& options) {
       ++written;
     }
   }
-  result.written = written.load();
+}
 
-  // 5. Files of an earlier build that the plan no longer names.
+// 5. Files of an earlier build that the plan no longer names.
+void Build::remove_stale_files() {
   if (!result.interrupted) {
     for (const auto& [file, hash] : old.files) {
       if (new_files.count(file) != 0)
@@ -499,8 +550,10 @@ BuildResult build_package(const BuildOptions& options) {
         new_files[file] = hash;
     }
   }
+}
 
-  // 6. The manifest.
+// 6. The manifest.
+void Build::write_manifest(const fs::path& manifest_path) {
   nlohmann::ordered_json manifest = {{"schema", kManifestSchema},
                                      {"layout", io::layout_name(options.layout)},
                                      {"game", plan.game}};
@@ -522,8 +575,10 @@ BuildResult build_package(const BuildOptions& options) {
   const std::string manifest_text = manifest.dump(1) + "\n";
   if (!io::file_holds(manifest_path, manifest_text))
     io::write_file_atomically(manifest_path, manifest_text);
+}
 
-  // 7. The groups' summaries.
+// 7. The groups' summaries.
+void Build::summarise_groups() {
   for (std::size_t group = 0; group < plan.groups.size(); ++group) {
     GroupSummary summary;
     summary.name = plan.groups[group].name;
@@ -544,6 +599,36 @@ BuildResult build_package(const BuildOptions& options) {
     }
     result.groups.push_back(std::move(summary));
   }
+}
+
+}  // namespace
+
+BuildResult build_package(const BuildOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  BuildResult result;
+  Build build(options, result);
+  for (std::size_t group = 0; group < options.plan.groups.size(); ++group)
+    build.limits_of.push_back(io::test_limits(options.plan, group));
+  build.tests = plan_tests(options, build.limits_of);
+  result.tests = build.tests.size();
+  const fs::path manifest_path = options.root / kBuildManifestName;
+  build.old = read_manifest(manifest_path);
+
+  const std::vector<std::size_t> to_make = build.tests_to_make();
+  build.make_tests(to_make);
+  const std::vector<std::size_t> valid = build.tests_to_write(to_make);
+  // 3. Write the inputs, solve them (through the cache), write the answers and the copies.
+  if (!result.interrupted && !valid.empty()) {
+    tbb::task_arena writers(static_cast<int>(io::kDefaultFileWriters));
+    build.write_inputs(writers, valid);
+    build.write_answers(writers, build.solve_inputs(valid));
+  }
+  build.keep_unwritten_tests_files();
+  build.write_layout_files();
+  result.written = build.written.load();
+  build.remove_stale_files();
+  build.write_manifest(manifest_path);
+  build.summarise_groups();
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;

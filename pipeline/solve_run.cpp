@@ -423,21 +423,21 @@ std::string summary_line(const RunSummary& summary) {
   return line;
 }
 
-RunSummary run_solve(const SolveOptions& options) {
-  const auto started = std::chrono::steady_clock::now();
-  const io::Problem& problem = *options.problem;
-  RunSummary summary;
-  summary.files = options.inputs.size();
-  // An answer whose name was not in its directory at the start is written without comparing: in
-  // a large directory that look-up costs about as much as creating the file, and it waits while
-  // a writer holds the directory.
-  const io::NamesOnDisk names_on_disk =
-      options.answers_to ? io::NamesOnDisk() : prepare_answer_directories(options.inputs);
+namespace {
 
-  const std::size_t in_flight =
-      options.max_files_in_flight != 0
-          ? options.max_files_in_flight
-          : 8 * static_cast<std::size_t>(tbb::this_task_arena::max_concurrency()) + 8;
+// How many files may be between reading and finishing at once.
+std::size_t files_in_flight(const SolveOptions& options) {
+  return options.max_files_in_flight != 0
+             ? options.max_files_in_flight
+             : 8 * static_cast<std::size_t>(tbb::this_task_arena::max_concurrency()) + 8;
+}
+
+// The files of the run through a flow graph: read, split into cases, solved (or dispatched) and
+// written in parallel, finished one by one in input order into `summary`.
+void solve_through_graph(const SolveOptions& options, const io::NamesOnDisk& names_on_disk,
+                         RunSummary& summary) {
+  const io::Problem& problem = *options.problem;
+  const std::size_t in_flight = files_in_flight(options);
 
   flow::graph graph;
   std::size_t next_file = 0;
@@ -528,7 +528,20 @@ RunSummary run_solve(const SolveOptions& options) {
   file_source.activate();
   graph.wait_for_all();
   after_wait_for_all(dispatch.gateway());
+}
 
+}  // namespace
+
+RunSummary run_solve(const SolveOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  RunSummary summary;
+  summary.files = options.inputs.size();
+  // An answer whose name was not in its directory at the start is written without comparing: in
+  // a large directory that look-up costs about as much as creating the file, and it waits while
+  // a writer holds the directory.
+  const io::NamesOnDisk names_on_disk =
+      options.answers_to ? io::NamesOnDisk() : prepare_answer_directories(options.inputs);
+  solve_through_graph(options, names_on_disk, summary);
   summary.interrupted = stop_requested();
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

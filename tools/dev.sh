@@ -30,7 +30,7 @@ BUILD_PACKAGES=(g++ cmake make pkg-config libtbb-dev libboost-serialization-dev 
 TEST_PACKAGES=(gcc python3 libgtest-dev librapidcheck-dev liblmdb-dev
                libboost-mpi-dev libopenmpi-dev openmpi-bin
                slurmctld slurmd slurm-client munge
-               dpkg-dev file man-db)
+               dpkg-dev file man-db universal-ctags)
 PACKAGES=("${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}")
 
 install_missing_packages() {

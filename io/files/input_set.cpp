@@ -209,189 +209,263 @@ struct FileKeys {
   std::int32_t link = -1;          // the resolved key of a symbolic link, in `links`
 };
 
+// One directory argument being walked: a problem package's layout gives its inputs, else every
+// *.in file in it is one.
+struct DirectoryArgument {
+  const std::string& argument;
+  const fs::path& path;
+  std::optional<Layout> layout;  // the package's, when it is one
+  std::string prefix;            // the path as spelled and '/': the walk's names start with it
+  std::size_t root;              // its index in roots_
+};
+
 }  // namespace
 
-InputList collect_input_list(const std::vector<std::string>& paths,
-                             const std::optional<fs::path>& out_dir, std::optional<Layout> layout) {
+// collect_input_list's steps and what they carry from argument to argument: the list, each
+// distinct directory resolved once, and each file's keys, kept only while the set is checked.
+struct InputList::Collector {
+  Collector(const std::optional<fs::path>& out_directory, std::optional<Layout> given_layout);
+
   InputList list;
-  list.out_dir_ = out_dir;
+  const std::optional<fs::path>& out_dir;
+  const std::optional<Layout> layout;
   Directories directories;
   std::vector<FileKeys> keys;
   std::vector<Key> links;
   std::optional<std::uint32_t> out_id;
+
+  void add_argument(const std::string& argument);
+  void add_directory(const std::string& argument, const fs::path& path);
+  std::vector<bool> walk_inputs(const DirectoryArgument& directory,
+                                const std::vector<fs::path>& walked);
+  std::vector<std::size_t> sort_names(std::size_t first);
+  void add_walked_keys(const DirectoryArgument& directory, std::size_t first,
+                       const std::vector<std::size_t>& order, const std::vector<bool>& is_link);
+  std::uint32_t walked_answer_directory(const DirectoryArgument& directory, std::string_view name,
+                                        std::string_view relative_directory,
+                                        std::uint32_t input_directory);
+  void add_name(std::string_view name, std::size_t root);
+  std::int32_t link_key(const fs::path& path);
+  std::uint32_t layout_answer_directory(Layout answer_layout, const std::string& input,
+                                        std::uint32_t input_directory);
+
+  Key input_key(std::size_t index) const;
+  Key own_key(std::size_t index) const;
+  Key answer_key(std::size_t index) const;
+  std::string answer_path(std::size_t index) const { return list[index].answer.string(); }
+  std::string input_path(std::size_t index) const { return list[index].input.string(); }
+  std::vector<bool> drop_repeated_inputs() const;
+  void check_no_answer_is_an_input(const std::vector<bool>& dropped) const;
+  void keep(const std::vector<bool>& dropped);
+};
+
+InputList::Collector::Collector(const std::optional<fs::path>& out_directory,
+                                std::optional<Layout> given_layout)
+    : out_dir(out_directory), layout(given_layout) {
+  list.out_dir_ = out_dir;
   if (out_dir)
     out_id = directories.of_spelled(*out_dir);
-  const std::size_t file_root = 0;  // file arguments share one root: none
-  list.roots_.emplace_back();
+  list.roots_.emplace_back();  // file arguments share one root: none
   list.layouts_.push_back(layout);
+}
 
-  auto add_name = [&list](std::string_view name, std::size_t root) {
-    list.files_.push_back({list.names_.size(), root});
-    list.names_.append(name);
-    list.names_.push_back('\0');
-  };
-  // A symbolic link among the inputs is the file it points to, as well as its own name.
-  auto link_key = [&](const fs::path& path) -> std::int32_t {
-    std::error_code error;
-    const fs::path resolved = fs::weakly_canonical(path, error);
-    if (error)
-      throw UsageError("cannot resolve " + path.string() + ": " + error.message());
-    links.push_back(
-        {directories.of_resolved(resolved.parent_path().native()), resolved.filename().native()});
-    return static_cast<std::int32_t>(links.size() - 1);
-  };
+void InputList::Collector::add_name(std::string_view name, std::size_t root) {
+  list.files_.push_back({list.names_.size(), root});
+  list.names_.append(name);
+  list.names_.push_back('\0');
+}
 
-  // Where a layout puts the answer of the input spelled `input` (a directory of its own for
-  // cms), given the input's directory: the same id unless the answer's directory differs.
-  const auto layout_answer_directory = [&directories](Layout answer_layout,
-                                                      const std::string& input,
-                                                      std::uint32_t input_directory) {
-    const std::string answer = layout_answer_text(answer_layout, input);
-    const std::string_view answer_parent = parent_of(answer);
-    if (answer_parent == parent_of(input))
-      return input_directory;
-    return directories.of_spelled(fs::path(answer_parent));
-  };
+// A symbolic link among the inputs is the file it points to, as well as its own name.
+std::int32_t InputList::Collector::link_key(const fs::path& path) {
+  std::error_code error;
+  const fs::path resolved = fs::weakly_canonical(path, error);
+  if (error)
+    throw UsageError("cannot resolve " + path.string() + ": " + error.message());
+  links.push_back(
+      {directories.of_resolved(resolved.parent_path().native()), resolved.filename().native()});
+  return static_cast<std::int32_t>(links.size() - 1);
+}
 
-  for (const std::string& argument : paths) {
-    const fs::path path(argument);
-    std::error_code error;
-    const fs::file_status own = fs::symlink_status(path, error);
-    fs::file_status status = own;
-    if (!error && fs::is_symlink(own))
-      status = fs::status(path, error);
-    if (error || !fs::exists(status))
-      throw UsageError("no such file or directory: " + argument);
-    if (!fs::is_directory(status)) {
-      const std::uint32_t directory = directories.of_spelled(path.parent_path());
-      std::uint32_t answer_directory = out_id ? *out_id : directory;
-      if (answers_elsewhere(layout) && !out_id)
-        answer_directory = layout_answer_directory(*layout, argument, directory);
-      add_name(argument, file_root);
-      keys.push_back({directory, answer_directory, fs::is_symlink(own) ? link_key(path) : -1});
-      continue;
-    }
+// Where a layout puts the answer of the input spelled `input` (a directory of its own for cms),
+// given the input's directory: the same id unless the answer's directory differs.
+std::uint32_t InputList::Collector::layout_answer_directory(Layout answer_layout,
+                                                            const std::string& input,
+                                                            std::uint32_t input_directory) {
+  const std::string answer = layout_answer_text(answer_layout, input);
+  const std::string_view answer_parent = parent_of(answer);
+  if (answer_parent == parent_of(input))
+    return input_directory;
+  return directories.of_spelled(fs::path(answer_parent));
+}
 
-    // A problem package gives the inputs of its layout under its input roots; any other
-    // directory every *.in file in it.
-    const std::optional<ProblemPackage> package = recognise_package(path, layout);
-    std::optional<Layout> root_layout;
-    std::vector<fs::path> walked = {path};
-    if (package) {
-      root_layout = package->layout;
-      walked.clear();
-      for (const fs::path& input_root : package->input_roots) {
-        const fs::path inside = input_root.lexically_relative(package->root);
-        walked.push_back(inside.empty() || inside == "." ? path : path / inside);
-      }
-    }
+void InputList::Collector::add_argument(const std::string& argument) {
+  const std::size_t file_root = 0;
+  const fs::path path(argument);
+  std::error_code error;
+  const fs::file_status own = fs::symlink_status(path, error);
+  fs::file_status status = own;
+  if (!error && fs::is_symlink(own))
+    status = fs::status(path, error);
+  if (error || !fs::exists(status))
+    throw UsageError("no such file or directory: " + argument);
+  if (fs::is_directory(status)) {
+    add_directory(argument, path);
+    return;
+  }
+  const std::uint32_t directory = directories.of_spelled(path.parent_path());
+  std::uint32_t answer_directory = out_id ? *out_id : directory;
+  if (answers_elsewhere(layout) && !out_id)
+    answer_directory = layout_answer_directory(*layout, argument, directory);
+  add_name(argument, file_root);
+  keys.push_back({directory, answer_directory, fs::is_symlink(own) ? link_key(path) : -1});
+}
 
-    // A directory: its files' names relative to it, sorted, then their keys.
-    const std::size_t root = list.roots_.size();
-    list.roots_.emplace_back(path);
-    list.layouts_.push_back(root_layout);
-    std::string prefix = path.native();
-    if (!prefix.empty() && prefix.back() != '/')
-      prefix.push_back('/');
-    const std::size_t first = list.files_.size();
-    std::vector<bool> is_link;
-    for (const fs::path& walk_root : walked) {
-      fs::recursive_directory_iterator walk(walk_root, fs::directory_options::none, error);
-      for (; !error && walk != fs::recursive_directory_iterator(); walk.increment(error)) {
-        const fs::directory_entry& entry = *walk;
-        const std::string& found = entry.path().native();
-        // Names of the layout's inputs (.in as answer_text reads it), then regular files only.
-        const bool named_as_input =
-            root_layout ? is_layout_input(*root_layout, entry.path())
-                        : last_component(found).size() > 3 && found.ends_with(".in");
-        if (!named_as_input || !entry.is_regular_file(error))
-          continue;
-        // The walk joins names to the argument as spelled; a name is what follows.
-        if (found.compare(0, prefix.size(), prefix) == 0) {
-          add_name(std::string_view(found).substr(prefix.size()), root);
-        } else {
-          add_name(entry.path().lexically_relative(path).native(), root);
-        }
-        is_link.push_back(entry.is_symlink(error));
-      }
-      if (error)
-        throw UsageError("cannot walk directory " + walk_root.string() + ": " + error.message());
-    }
-    std::vector<std::size_t> order(list.files_.size() - first);
-    for (std::size_t k = 0; k < order.size(); ++k)
-      order[k] = k;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-      return path_less(list.name(list.files_[first + a]), list.name(list.files_[first + b]));
-    });
-    std::vector<InputList::Entry> sorted(order.size());
-    for (std::size_t k = 0; k < order.size(); ++k)
-      sorted[k] = list.files_[first + order[k]];
-    std::copy(sorted.begin(), sorted.end(),
-              list.files_.begin() + static_cast<std::ptrdiff_t>(first));
-
-    // The walk does not follow links to directories, so a file's directory is the argument's,
-    // resolved once, joined with its relative directory.
-    std::error_code resolve_error;
-    const fs::path resolved_root = fs::weakly_canonical(path, resolve_error);
-    if (resolve_error)
-      throw UsageError("cannot resolve " + argument + ": " + resolve_error.message());
-    std::string root_text = resolved_root.native();
-    if (root_text.empty() || root_text.back() != '/')
-      root_text.push_back('/');
-    for (std::size_t k = 0; k < order.size(); ++k) {
-      const std::string_view name = list.name(list.files_[first + k]);
-      const std::string_view relative_directory = parent_of(name);
-      std::string resolved_directory = root_text;
-      resolved_directory.append(relative_directory);
-      if (relative_directory.empty())
-        resolved_directory.pop_back();
-      if (resolved_directory.empty())
-        resolved_directory = "/";
-      const std::uint32_t directory = directories.of_resolved(resolved_directory);
-      std::uint32_t answer_directory = directory;
-      if (answers_elsewhere(root_layout)) {
-        if (out_dir) {
-          const std::string answer = layout_answer_text(*root_layout, std::string(name));
-          const std::string_view answer_directory_name = parent_of(answer);
-          answer_directory =
-              answer_directory_name.empty()
-                  ? *out_id
-                  : directories.of_spelled(*out_dir / fs::path(answer_directory_name));
-        } else {
-          answer_directory =
-              layout_answer_directory(*root_layout, prefix + std::string(name), directory);
-        }
-      } else if (out_dir) {
-        answer_directory = relative_directory.empty()
-                               ? *out_id
-                               : directories.of_spelled(*out_dir / fs::path(relative_directory));
-      }
-      keys.push_back(
-          {directory, answer_directory, is_link[order[k]] ? link_key(path / fs::path(name)) : -1});
+// A directory: its files' names relative to it, sorted, then their keys.
+void InputList::Collector::add_directory(const std::string& argument, const fs::path& path) {
+  // A problem package gives the inputs of its layout under its input roots; any other directory
+  // every *.in file in it.
+  const std::optional<ProblemPackage> package = recognise_package(path, layout);
+  std::optional<Layout> root_layout;
+  std::vector<fs::path> walked = {path};
+  if (package) {
+    root_layout = package->layout;
+    walked.clear();
+    for (const fs::path& input_root : package->input_roots) {
+      const fs::path inside = input_root.lexically_relative(package->root);
+      walked.push_back(inside.empty() || inside == "." ? path : path / inside);
     }
   }
+  DirectoryArgument directory{argument, path, root_layout, path.native(), list.roots_.size()};
+  list.roots_.emplace_back(path);
+  list.layouts_.push_back(root_layout);
+  if (!directory.prefix.empty() && directory.prefix.back() != '/')
+    directory.prefix.push_back('/');
+  const std::size_t first = list.files_.size();
+  const std::vector<bool> is_link = walk_inputs(directory, walked);
+  add_walked_keys(directory, first, sort_names(first), is_link);
+}
 
-  // The checks compare keys by hash first and build a key's name only for equal hashes.
-  const auto input_key = [&](std::size_t index) {
-    const FileKeys& file = keys[index];
-    if (file.link >= 0)
-      return links[static_cast<std::size_t>(file.link)];
-    return Key{file.input_directory, std::string(last_component(list.name(list.files_[index])))};
-  };
-  const auto own_key = [&](std::size_t index) {
-    return Key{keys[index].input_directory,
-               std::string(last_component(list.name(list.files_[index])))};
-  };
-  const auto answer_key = [&](std::size_t index) {
-    const InputList::Entry& entry = list.files_[index];
-    return Key{keys[index].answer_directory,
-               answer_file_name(list.layouts_[entry.root], last_component(list.name(entry)))};
-  };
-  const auto answer_path = [&](std::size_t index) { return list[index].answer.string(); };
-  const auto input_path = [&](std::size_t index) { return list[index].input.string(); };
+// Adds the names of the inputs found under `walked`; whether each is a symbolic link, in order.
+std::vector<bool> InputList::Collector::walk_inputs(const DirectoryArgument& directory,
+                                                    const std::vector<fs::path>& walked) {
+  const std::string& prefix = directory.prefix;
+  std::vector<bool> is_link;
+  std::error_code error;
+  for (const fs::path& walk_root : walked) {
+    fs::recursive_directory_iterator walk(walk_root, fs::directory_options::none, error);
+    for (; !error && walk != fs::recursive_directory_iterator(); walk.increment(error)) {
+      const fs::directory_entry& entry = *walk;
+      const std::string& found = entry.path().native();
+      // Names of the layout's inputs (.in as answer_text reads it), then regular files only.
+      const bool named_as_input = directory.layout
+                                      ? is_layout_input(*directory.layout, entry.path())
+                                      : last_component(found).size() > 3 && found.ends_with(".in");
+      if (!named_as_input || !entry.is_regular_file(error))
+        continue;
+      // The walk joins names to the argument as spelled; a name is what follows.
+      if (found.compare(0, prefix.size(), prefix) == 0) {
+        add_name(std::string_view(found).substr(prefix.size()), directory.root);
+      } else {
+        add_name(entry.path().lexically_relative(directory.path).native(), directory.root);
+      }
+      is_link.push_back(entry.is_symlink(error));
+    }
+    if (error)
+      throw UsageError("cannot walk directory " + walk_root.string() + ": " + error.message());
+  }
+  return is_link;
+}
 
-  // Two inputs may meet at one answer file (a file named twice, a directory and a file in it):
-  // the same input is kept once, two different ones are an error.
+// Sorts the files from `first` on by name; the walk order of each, in sorted order.
+std::vector<std::size_t> InputList::Collector::sort_names(std::size_t first) {
+  std::vector<std::size_t> order(list.files_.size() - first);
+  for (std::size_t k = 0; k < order.size(); ++k)
+    order[k] = k;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return path_less(list.name(list.files_[first + a]), list.name(list.files_[first + b]));
+  });
+  std::vector<InputList::Entry> sorted(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k)
+    sorted[k] = list.files_[first + order[k]];
+  std::copy(sorted.begin(), sorted.end(), list.files_.begin() + static_cast<std::ptrdiff_t>(first));
+  return order;
+}
+
+// The keys of the files from `first` on. The walk does not follow links to directories, so a
+// file's directory is the argument's, resolved once, joined with its relative directory.
+void InputList::Collector::add_walked_keys(const DirectoryArgument& directory, std::size_t first,
+                                           const std::vector<std::size_t>& order,
+                                           const std::vector<bool>& is_link) {
+  std::error_code resolve_error;
+  const fs::path resolved_root = fs::weakly_canonical(directory.path, resolve_error);
+  if (resolve_error)
+    throw UsageError("cannot resolve " + directory.argument + ": " + resolve_error.message());
+  std::string root_text = resolved_root.native();
+  if (root_text.empty() || root_text.back() != '/')
+    root_text.push_back('/');
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const std::string_view name = list.name(list.files_[first + k]);
+    const std::string_view relative_directory = parent_of(name);
+    std::string resolved_directory = root_text;
+    resolved_directory.append(relative_directory);
+    if (relative_directory.empty())
+      resolved_directory.pop_back();
+    if (resolved_directory.empty())
+      resolved_directory = "/";
+    const std::uint32_t input_directory = directories.of_resolved(resolved_directory);
+    const std::uint32_t answer_directory =
+        walked_answer_directory(directory, name, relative_directory, input_directory);
+    keys.push_back({input_directory, answer_directory,
+                    is_link[order[k]] ? link_key(directory.path / fs::path(name)) : -1});
+  }
+}
+
+// Where the answer of the walked input `name` goes: beside it, where its package's layout puts
+// it, or under --out.
+std::uint32_t InputList::Collector::walked_answer_directory(const DirectoryArgument& directory,
+                                                            std::string_view name,
+                                                            std::string_view relative_directory,
+                                                            std::uint32_t input_directory) {
+  if (answers_elsewhere(directory.layout)) {
+    if (!out_dir)
+      return layout_answer_directory(*directory.layout, directory.prefix + std::string(name),
+                                     input_directory);
+    const std::string answer = layout_answer_text(*directory.layout, std::string(name));
+    const std::string_view answer_directory_name = parent_of(answer);
+    return answer_directory_name.empty()
+               ? *out_id
+               : directories.of_spelled(*out_dir / fs::path(answer_directory_name));
+  }
+  if (out_dir) {
+    return relative_directory.empty()
+               ? *out_id
+               : directories.of_spelled(*out_dir / fs::path(relative_directory));
+  }
+  return input_directory;
+}
+
+// The checks compare keys by hash first and build a key's name only for equal hashes.
+Key InputList::Collector::input_key(std::size_t index) const {
+  const FileKeys& file = keys[index];
+  if (file.link >= 0)
+    return links[static_cast<std::size_t>(file.link)];
+  return Key{file.input_directory, std::string(last_component(list.name(list.files_[index])))};
+}
+
+Key InputList::Collector::own_key(std::size_t index) const {
+  return Key{keys[index].input_directory,
+             std::string(last_component(list.name(list.files_[index])))};
+}
+
+Key InputList::Collector::answer_key(std::size_t index) const {
+  const InputList::Entry& entry = list.files_[index];
+  return Key{keys[index].answer_directory,
+             answer_file_name(list.layouts_[entry.root], last_component(list.name(entry)))};
+}
+
+// Two inputs may meet at one answer file (a file named twice, a directory and a file in it): the
+// same input is kept once, two different ones are an error. Which files are dropped.
+std::vector<bool> InputList::Collector::drop_repeated_inputs() const {
   const std::size_t count = list.files_.size();
   std::vector<std::pair<std::uint64_t, std::size_t>> by_hash(count);
   for (std::size_t index = 0; index < count; ++index)
@@ -419,8 +493,12 @@ InputList collect_input_list(const std::vector<std::string>& paths,
     }
     begin = end;
   }
+  return dropped;
+}
 
-  // An answer file may be an input itself (`solve a a.ans`): writing it would destroy an input.
+// An answer file may be an input itself (`solve a a.ans`): writing it would destroy an input.
+void InputList::Collector::check_no_answer_is_an_input(const std::vector<bool>& dropped) const {
+  const std::size_t count = list.files_.size();
   std::vector<std::pair<std::uint64_t, std::size_t>> inputs;
   inputs.reserve(count);
   for (std::size_t index = 0; index < count; ++index) {
@@ -444,16 +522,28 @@ InputList collect_input_list(const std::vector<std::string>& paths,
       }
     }
   }
+}
 
+void InputList::Collector::keep(const std::vector<bool>& dropped) {
   std::size_t kept = 0;
-  for (std::size_t index = 0; index < count; ++index) {
+  for (std::size_t index = 0; index < list.files_.size(); ++index) {
     if (!dropped[index])
       list.files_[kept++] = list.files_[index];
   }
   list.files_.resize(kept);
   list.files_.shrink_to_fit();
   list.names_.shrink_to_fit();
-  return list;
+}
+
+InputList collect_input_list(const std::vector<std::string>& paths,
+                             const std::optional<fs::path>& out_dir, std::optional<Layout> layout) {
+  InputList::Collector collector(out_dir, layout);
+  for (const std::string& argument : paths)
+    collector.add_argument(argument);
+  const std::vector<bool> dropped = collector.drop_repeated_inputs();
+  collector.check_no_answer_is_an_input(dropped);
+  collector.keep(dropped);
+  return std::move(collector.list);
 }
 
 std::vector<InputFile> collect_inputs(const std::vector<std::string>& paths,

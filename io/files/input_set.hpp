@@ -99,6 +99,7 @@ class InputList {
   friend InputList collect_input_list(const std::vector<std::string>& paths,
                                       const std::optional<std::filesystem::path>& out_dir,
                                       std::optional<Layout> layout);
+  struct Collector;  // collect_input_list's steps (input_set.cpp)
   struct Entry {
     std::size_t name;  // offset of the NUL-terminated name in names_; kGiven: index in given_
     std::size_t root;  // index in roots_, or kGiven

@@ -418,23 +418,24 @@ bool SandboxPool::sysv_ipc_cleared_per_run() const {
   return ipc_cleared_per_run_;
 }
 
-std::unique_ptr<SandboxBox> SandboxPool::make_box(const std::vector<fs::path>& binds) {
-  if (helper_.empty())
-    throw std::runtime_error(
-        "the sandbox's helper gamebatch-box is missing (looked beside gamebatch and in "
-        "../libexec/gamebatch; $GAMEBATCH_BOX names another)");
-  // The box's working directory is gamebatch's, so that the command's relative paths work; the
-  // root itself cannot be a scratch, so a run from / works in /box (relative paths then fail).
-  const std::string cwd = cwd_ == "/" ? std::string("/box") : cwd_.string();
-  std::vector<std::string> arguments = {helper_.string(),
+namespace {
+
+// The helper's command line: the box's working directory is gamebatch's, so that the command's
+// relative paths work; the root itself cannot be a scratch, so a run from / works in /box
+// (relative paths then fail).
+std::vector<std::string> helper_arguments(const fs::path& helper, const fs::path& working,
+                                          const SandboxSettings& settings,
+                                          const std::vector<fs::path>& binds) {
+  const std::string cwd = working == "/" ? std::string("/box") : working.string();
+  std::vector<std::string> arguments = {helper.string(),
                                         "--cwd",
                                         cwd,
                                         "--disk-bytes",
-                                        std::to_string(settings_.disk_bytes),
+                                        std::to_string(settings.disk_bytes),
                                         "--disk-files",
-                                        std::to_string(settings_.disk_files),
+                                        std::to_string(settings.disk_files),
                                         "--max-processes",
-                                        std::to_string(settings_.max_processes),
+                                        std::to_string(settings.max_processes),
                                         "--env",
                                         std::string("PATH=") + kBoxPath,
                                         "--env",
@@ -451,6 +452,43 @@ std::unique_ptr<SandboxBox> SandboxPool::make_box(const std::vector<fs::path>& b
     arguments.emplace_back("--bind");
     arguments.push_back(bind.string());
   }
+  return arguments;
+}
+
+// Waits for the helper's first message on `socket`: the box is ready, or why it is not (thrown).
+protocol::Ready wait_until_ready(int socket, const fs::path& helper) {
+  pollfd watched{socket, POLLIN, 0};
+  int ready = 0;
+  do {
+    ready = ::poll(&watched, 1, kReadyTimeoutMs);
+  } while (ready < 0 && errno == EINTR);
+  std::array<char, 4096> message{};
+  const ssize_t length = ready > 0 ? ::recv(socket, message.data(), message.size(), 0) : -1;
+  protocol::Kind kind{};
+  if (length >= static_cast<ssize_t>(sizeof kind))
+    std::memcpy(&kind, message.data(), sizeof kind);
+  if (length < static_cast<ssize_t>(sizeof kind) || kind == protocol::Kind::failed) {
+    const std::string why = length >= static_cast<ssize_t>(sizeof kind)
+                                ? std::string(message.data() + sizeof kind,
+                                              static_cast<std::size_t>(length) - sizeof kind)
+                            : ready == 0
+                                ? "it did not get ready in time"
+                                : "its helper " + helper.string() + " ended before it was ready";
+    throw std::runtime_error("cannot make a sandbox: " + why);
+  }
+  protocol::Ready hello;
+  std::memcpy(&hello, message.data(), std::min(sizeof hello, static_cast<std::size_t>(length)));
+  return hello;
+}
+
+}  // namespace
+
+std::unique_ptr<SandboxBox> SandboxPool::make_box(const std::vector<fs::path>& binds) {
+  if (helper_.empty())
+    throw std::runtime_error(
+        "the sandbox's helper gamebatch-box is missing (looked beside gamebatch and in "
+        "../libexec/gamebatch; $GAMEBATCH_BOX names another)");
+  std::vector<std::string> arguments = helper_arguments(helper_, cwd_, settings_, binds);
   std::vector<char*> argv;
   for (std::string& argument : arguments)
     argv.push_back(argument.data());
@@ -490,27 +528,7 @@ std::unique_ptr<SandboxBox> SandboxPool::make_box(const std::vector<fs::path>& b
   }
   auto box = std::make_unique<SandboxBox>(ends[0], starter);
 
-  pollfd watched{ends[0], POLLIN, 0};
-  int ready = 0;
-  do {
-    ready = ::poll(&watched, 1, kReadyTimeoutMs);
-  } while (ready < 0 && errno == EINTR);
-  std::array<char, 4096> message{};
-  const ssize_t length = ready > 0 ? ::recv(ends[0], message.data(), message.size(), 0) : -1;
-  protocol::Kind kind{};
-  if (length >= static_cast<ssize_t>(sizeof kind))
-    std::memcpy(&kind, message.data(), sizeof kind);
-  if (length < static_cast<ssize_t>(sizeof kind) || kind == protocol::Kind::failed) {
-    const std::string why = length >= static_cast<ssize_t>(sizeof kind)
-                                ? std::string(message.data() + sizeof kind,
-                                              static_cast<std::size_t>(length) - sizeof kind)
-                            : ready == 0
-                                ? "it did not get ready in time"
-                                : "its helper " + helper_.string() + " ended before it was ready";
-    throw std::runtime_error("cannot make a sandbox: " + why);
-  }
-  protocol::Ready hello;
-  std::memcpy(&hello, message.data(), std::min(sizeof hello, static_cast<std::size_t>(length)));
+  const protocol::Ready hello = wait_until_ready(ends[0], helper_);
   // The keeper is the starter's only child.
   const std::string children = read_text_file("/proc/" + std::to_string(starter) + "/task/" +
                                               std::to_string(starter) + "/children");

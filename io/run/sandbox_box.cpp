@@ -655,6 +655,55 @@ void end_all(protocol::RunEnd& end) {
   }
 }
 
+// Waits until the program ends, gamebatch asks to kill it or the scratch fills up (then ends it),
+// and notes in `end` how it ended and what it used; exits when gamebatch is gone.
+void wait_for_program(pid_t program, Scratch& scratch, protocol::RunEnd& end) {
+  const int exit_notice = static_cast<int>(::syscall(SYS_pidfd_open, program, 0));
+  bool program_ended = false;
+  while (!program_ended) {
+    std::array<pollfd, 2> watched{{{g_socket, POLLIN, 0}, {exit_notice, POLLIN, 0}}};
+    const int ready = ::poll(watched.data(), watched.size(), kDiskLookMs);
+    if (ready < 0 && errno != EINTR)
+      break;
+    if (watched[0].revents != 0) {
+      const Request more = receive();
+      if (more.closed)
+        std::_Exit(0);  // gamebatch is gone: the kernel ends the box's processes with us
+      if (more.kill) {
+        end.killed_on_request = 1;
+        break;
+      }
+    }
+    if (watched[1].revents != 0 || exit_notice < 0) {
+      int status = 0;
+      rusage usage{};
+      const pid_t ended = ::wait4(program, &status, WNOHANG, &usage);
+      if (ended == program) {
+        end.wait_status = status;
+        end.cpu_seconds += seconds(usage.ru_utime) + seconds(usage.ru_stime);
+        end.peak_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+        program_ended = true;
+      }
+    }
+    if (!program_ended && scratch.full()) {
+      end.disk_full = 1;
+      break;
+    }
+  }
+  if (exit_notice >= 0)
+    ::close(exit_notice);
+  if (!program_ended) {
+    ::kill(program, SIGKILL);
+    int status = 0;
+    rusage usage{};
+    if (::wait4(program, &status, 0, &usage) == program) {
+      end.wait_status = status;
+      end.cpu_seconds += seconds(usage.ru_utime) + seconds(usage.ru_stime);
+      end.peak_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+    }
+  }
+}
+
 void serve(const Options& options, Scratch& scratch, bool clear_sysv_ipc) {
   std::vector<std::string> environment = options.environment;
   ChildSetup setup;
@@ -698,50 +747,7 @@ void serve(const Options& options, Scratch& scratch, bool clear_sysv_ipc) {
       continue;
     }
     end.started = 1;
-    const int exit_notice = static_cast<int>(::syscall(SYS_pidfd_open, program, 0));
-    bool program_ended = false;
-    while (!program_ended) {
-      std::array<pollfd, 2> watched{{{g_socket, POLLIN, 0}, {exit_notice, POLLIN, 0}}};
-      const int ready = ::poll(watched.data(), watched.size(), kDiskLookMs);
-      if (ready < 0 && errno != EINTR)
-        break;
-      if (watched[0].revents != 0) {
-        const Request more = receive();
-        if (more.closed)
-          std::_Exit(0);  // gamebatch is gone: the kernel ends the box's processes with us
-        if (more.kill) {
-          end.killed_on_request = 1;
-          break;
-        }
-      }
-      if (watched[1].revents != 0 || exit_notice < 0) {
-        int status = 0;
-        rusage usage{};
-        const pid_t ended = ::wait4(program, &status, WNOHANG, &usage);
-        if (ended == program) {
-          end.wait_status = status;
-          end.cpu_seconds += seconds(usage.ru_utime) + seconds(usage.ru_stime);
-          end.peak_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
-          program_ended = true;
-        }
-      }
-      if (!program_ended && scratch.full()) {
-        end.disk_full = 1;
-        break;
-      }
-    }
-    if (exit_notice >= 0)
-      ::close(exit_notice);
-    if (!program_ended) {
-      ::kill(program, SIGKILL);
-      int status = 0;
-      rusage usage{};
-      if (::wait4(program, &status, 0, &usage) == program) {
-        end.wait_status = status;
-        end.cpu_seconds += seconds(usage.ru_utime) + seconds(usage.ru_stime);
-        end.peak_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
-      }
-    }
+    wait_for_program(program, scratch, end);
     // A failed program whose forks the bound refused leaves the box full of its children.
     const bool failed = !WIFEXITED(end.wait_status) || WEXITSTATUS(end.wait_status) != 0;
     if (failed && !end.killed_on_request && count_tasks() + 1 >= options.max_processes)
