@@ -18,9 +18,7 @@ BuildJob::BuildJob(BuildJobSettings settings) : settings_(std::move(settings)) {
 BuildJob::~BuildJob() = default;
 
 Outcome BuildJob::prepare() {
-  const std::size_t threads = thread_count(settings_.judge.jobs);
-  thread_limit_.emplace(tbb::global_control::max_allowed_parallelism, threads);
-  apply_memory_budget(std::nullopt);
+  resources_.emplace(settings_.judge.jobs, std::nullopt);
   root_ = std::filesystem::absolute(settings_.package).lexically_normal();
   try {
     options_.plan = io::read_package_plan(root_ / io::kPlanFileName);
@@ -31,15 +29,12 @@ Outcome BuildJob::prepare() {
   options_.problem = io::find_problem(options_.plan.game);
   options_.root = root_;
   options_.layout = settings_.layout.value_or(options_.plan.layout);
-  options_.jobs = threads;
+  options_.jobs = resources_->threads();
   if (const Outcome made = make_entry_makers(); made != Outcome::done)
     return made;
   if (!settings_.html_file.empty() && !html_page_writable(settings_.html_file))
     return Outcome::usage_error;
-  RunSettings cache_settings;
-  cache_settings.cache_file = settings_.cache_file;
-  cache_settings.no_cache = settings_.no_cache;
-  if (!open_cache(cache_settings, std::nullopt, *options_.problem, cache_))
+  if (!open_cache(settings_.cache_file, settings_.no_cache, *options_.problem, cache_))
     return Outcome::usage_error;
   options_.cache = cache_.get();
   return Outcome::done;

@@ -10,13 +10,13 @@
 #include <optional>
 #include <string>
 
-#include <oneapi/tbb/global_control.h>
 #include <nlohmann/json.hpp>
 
 #include "io/files/problem_package.hpp"
 #include "pipeline/cache_session.hpp"
-#include "pipeline/judge_setup.hpp"
 #include "pipeline/engines.hpp"
+#include "pipeline/judge_setup.hpp"
+#include "pipeline/machine.hpp"
 #include "pipeline/package_build.hpp"
 #include "pipeline/test_makers.hpp"
 
@@ -58,7 +58,7 @@ class BuildJob {
 
   BuildJobSettings settings_;
   std::filesystem::path root_;
-  std::optional<tbb::global_control> thread_limit_;
+  std::optional<WorkResources> resources_;
   BuildOptions options_;
   std::unique_ptr<io::SandboxPool> sandbox_;
   std::optional<GeneratorPrograms> programs_;

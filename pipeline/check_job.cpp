@@ -29,12 +29,10 @@ CheckJob::CheckJob(CheckJobSettings settings) : settings_(std::move(settings)) {
 CheckJob::~CheckJob() = default;
 
 Outcome CheckJob::prepare() {
-  threads_ = thread_count(settings_.judge.jobs);
-  thread_limit_.emplace(tbb::global_control::max_allowed_parallelism, threads_);
-  apply_memory_budget(std::nullopt);  // the expected answers are solved here
+  resources_.emplace(settings_.judge.jobs, std::nullopt);  // the expected answers are solved here
   options_.problem = io::find_problem(settings_.problem);
   options_.limits = judge_limits(settings_.judge);
-  options_.jobs = threads_;
+  options_.jobs = resources_->threads();
   options_.all_runs = settings_.all_runs;
   if (!load_languages(settings_.judge, languages_))
     return Outcome::usage_error;
@@ -52,10 +50,7 @@ Outcome CheckJob::prepare() {
     return compiled;
   for (SolutionToBuild& solution : solutions_)
     options_.solutions.push_back(std::move(solution.solution));
-  RunSettings cache_settings;
-  cache_settings.cache_file = settings_.cache_file;
-  cache_settings.no_cache = settings_.no_cache;
-  if (!open_cache(cache_settings, std::nullopt, *options_.problem, cache_))
+  if (!open_cache(settings_.cache_file, settings_.no_cache, *options_.problem, cache_))
     return Outcome::usage_error;
   options_.cache = cache_.get();
   return Outcome::done;
@@ -142,8 +137,8 @@ Outcome CheckJob::compile_solutions() {
     spdlog::error("{}", error.what());
     return Outcome::usage_error;
   }
-  if (!build_solutions(solutions_, languages_, store_->path(), sandbox_.get(), threads_,
-                       compile_report_))
+  if (!build_solutions(solutions_, languages_, store_->path(), sandbox_.get(),
+                       resources_->threads(), compile_report_))
     return Outcome::usage_error;
   if (stop_requested()) {
     std::fprintf(stderr, "check: interrupted while compiling the solutions\n");

@@ -11,14 +11,14 @@
 #include <string>
 #include <vector>
 
-#include <oneapi/tbb/global_control.h>
 #include <nlohmann/json.hpp>
 
 #include "io/files/problem_package.hpp"
 #include "pipeline/cache_session.hpp"
 #include "pipeline/check_run.hpp"
-#include "pipeline/judge_setup.hpp"
 #include "pipeline/engines.hpp"
+#include "pipeline/judge_setup.hpp"
+#include "pipeline/machine.hpp"
 
 namespace gamebatch::pipeline {
 
@@ -64,8 +64,7 @@ class CheckJob {
   nlohmann::json report_header() const;
 
   CheckJobSettings settings_;
-  std::size_t threads_ = 1;
-  std::optional<tbb::global_control> thread_limit_;
+  std::optional<WorkResources> resources_;
   CheckOptions options_;
   std::optional<io::ProblemPackage> package_;
   io::LanguageTable languages_;

@@ -1,4 +1,5 @@
-// pipeline/: the engines of gamebatch's commands, and the map of pipeline/. Its theory of operation.
+// pipeline/: the engines of gamebatch's commands, and the map of pipeline/. Its theory of
+// operation.
 //
 // pipeline/ does the work that a command names; tools/ (the command floor) only reads options into
 // a settings struct, calls one engine here and prints what comes back, so that everything here

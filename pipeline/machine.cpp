@@ -82,4 +82,10 @@ std::uint64_t apply_memory_budget(std::optional<std::uint64_t> bytes) {
   return budget;
 }
 
+WorkResources::WorkResources(int jobs, std::optional<std::uint64_t> memory_budget)
+    : threads_(thread_count(jobs)),
+      thread_limit_(tbb::global_control::max_allowed_parallelism, threads_) {
+  apply_memory_budget(memory_budget);
+}
+
 }  // namespace gamebatch::pipeline

@@ -6,6 +6,8 @@
 #include <optional>
 #include <string_view>
 
+#include <oneapi/tbb/global_control.h>
+
 namespace gamebatch::pipeline {
 
 // The threads (or runs at once) a --jobs N option or a config's `jobs` asks for: N, or every core
@@ -23,5 +25,17 @@ std::uint64_t default_memory_budget();
 // Bounds what every game keeps between cases (doublemove's state tables) to `bytes` (0: no
 // bound), or to the default when none is given. Returns the budget applied.
 std::uint64_t apply_memory_budget(std::optional<std::uint64_t> bytes);
+
+// What a command's work runs on, from its making to its end: thread_count(jobs) threads at most
+// (oneTBB's global control), and the games' memory budget applied (apply_memory_budget).
+class WorkResources {
+ public:
+  WorkResources(int jobs, std::optional<std::uint64_t> memory_budget);
+  std::size_t threads() const { return threads_; }
+
+ private:
+  std::size_t threads_;
+  tbb::global_control thread_limit_;
+};
 
 }  // namespace gamebatch::pipeline

@@ -36,24 +36,27 @@ bool html_page_writable(const std::string& path) {
   return false;
 }
 
-bool write_html_page(const std::string& path, const std::string& page) {
+namespace {
+
+// Writes `text` whole at `path`; false after "cannot write the WHAT PATH: why" when it cannot.
+bool write_whole(const std::string& path, const std::string& text, const char* what) {
   try {
-    io::write_file_atomically(path, page);
+    io::write_file_atomically(path, text);
     return true;
   } catch (const std::exception& error) {
-    spdlog::error("cannot write the HTML page {}: {}", path, error.what());
+    spdlog::error("cannot write the {} {}: {}", what, path, error.what());
     return false;
   }
 }
 
+}  // namespace
+
+bool write_html_page(const std::string& path, const std::string& page) {
+  return write_whole(path, page, "HTML page");
+}
+
 bool write_report_file(const std::string& path, const std::string& json_text) {
-  try {
-    io::write_file_atomically(path, json_text);
-    return true;
-  } catch (const std::exception& error) {
-    spdlog::error("cannot write the report {}: {}", path, error.what());
-    return false;
-  }
+  return write_whole(path, json_text, "report");
 }
 
 }  // namespace gamebatch::pipeline

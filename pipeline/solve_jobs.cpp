@@ -6,7 +6,6 @@
 #include <memory>
 #include <optional>
 
-#include <oneapi/tbb/global_control.h>
 #include <spdlog/spdlog.h>
 
 #include "core/stop_request.hpp"
@@ -281,13 +280,19 @@ bool open_cache(const RunSettings& settings, const std::optional<io::Shard>& sha
   return true;
 }
 
+bool open_cache(const std::string& cache_file, bool no_cache, const io::Problem& problem,
+                std::unique_ptr<CacheSession>& cache) {
+  RunSettings settings;
+  settings.cache_file = cache_file;
+  settings.no_cache = no_cache;
+  return open_cache(settings, std::nullopt, problem, cache);
+}
+
 SolveJobsResult run_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& settings,
                                const SolveJobsHeader& header, const SolveJobsListener& listener) {
   const auto started = Clock::now();
-  const int threads = static_cast<int>(thread_count(settings.jobs));
-  tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
-                                   static_cast<std::size_t>(threads));
-  apply_memory_budget(settings.memory_budget);
+  const WorkResources resources(settings.jobs, settings.memory_budget);
+  const int threads = static_cast<int>(resources.threads());
   SolveJobsResult result;
   std::unique_ptr<Cluster> cluster;
   if (!join_mpi_job(settings, threads, cluster))

@@ -59,6 +59,11 @@ struct RunSettings {
 bool open_cache(const RunSettings& settings, const std::optional<io::Shard>& shard,
                 const io::Problem& problem, std::unique_ptr<CacheSession>& cache);
 
+// The same for a command that names only a cache file (empty: the default) or none (check, stress,
+// build): its default checkpoints and threshold.
+bool open_cache(const std::string& cache_file, bool no_cache, const io::Problem& problem,
+                std::unique_ptr<CacheSession>& cache);
+
 // What the report and the page say of a run of jobs besides its files.
 struct SolveJobsHeader {
   std::string_view command;  // "solve" or "run"

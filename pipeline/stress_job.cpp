@@ -23,16 +23,14 @@ StressJob::StressJob(StressJobSettings settings) : settings_(std::move(settings)
 StressJob::~StressJob() = default;
 
 Outcome StressJob::prepare() {
-  const std::size_t threads = thread_count(settings_.judge.jobs);
-  thread_limit_.emplace(tbb::global_control::max_allowed_parallelism, threads);
-  apply_memory_budget(std::nullopt);  // the expected answers are solved here
+  resources_.emplace(settings_.judge.jobs, std::nullopt);  // the expected answers are solved here
   options_.problem = io::find_problem(settings_.problem);
   options_.game = settings_.game;
   options_.seed = settings_.seed;
   options_.count = settings_.count;
   options_.solution = settings_.solution;
   options_.limits = judge_limits(settings_.judge);
-  options_.jobs = threads;
+  options_.jobs = resources_->threads();
   if (!settings_.group.empty() && !narrow_to_group())
     return Outcome::usage_error;
   if (!settings_.html_file.empty() && !html_page_writable(settings_.html_file))

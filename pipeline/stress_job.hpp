@@ -10,12 +10,12 @@
 #include <optional>
 #include <string>
 
-#include <oneapi/tbb/global_control.h>
 #include <nlohmann/json.hpp>
 
 #include "io/files/generate.hpp"
-#include "pipeline/judge_setup.hpp"
 #include "pipeline/engines.hpp"
+#include "pipeline/judge_setup.hpp"
+#include "pipeline/machine.hpp"
 #include "pipeline/stress_run.hpp"
 
 namespace gamebatch::pipeline {
@@ -63,7 +63,7 @@ class StressJob {
   Outcome compile_solution();
 
   StressJobSettings settings_;
-  std::optional<tbb::global_control> thread_limit_;
+  std::optional<WorkResources> resources_;
   StressOptions options_;
   std::unique_ptr<io::SandboxPool> sandbox_;
   std::optional<CompiledStore> store_;

@@ -85,19 +85,10 @@ int run_build(const BuildArguments& arguments) {
   return exit_status(outcome);
 }
 
-class BuildCommand final : public Command {
- public:
-  CLI::App* add_to(CLI::App& app) override { return add_build_command(app, arguments_); }
-  int run() override { return run_build(arguments_); }
-
- private:
-  BuildArguments arguments_;
-};
-
 }  // namespace
 
 std::unique_ptr<Command> make_build_command() {
-  return std::make_unique<BuildCommand>();
+  return std::make_unique<CommandOf<BuildArguments, add_build_command, run_build>>();
 }
 
 }  // namespace gamebatch::cli

@@ -106,19 +106,10 @@ int run_check(const CheckArguments& arguments) {
   return exit_status(outcome);
 }
 
-class CheckCommand final : public Command {
- public:
-  CLI::App* add_to(CLI::App& app) override { return add_check_command(app, arguments_); }
-  int run() override { return run_check(arguments_); }
-
- private:
-  CheckArguments arguments_;
-};
-
 }  // namespace
 
 std::unique_ptr<Command> make_check_command() {
-  return std::make_unique<CheckCommand>();
+  return std::make_unique<CommandOf<CheckArguments, add_check_command, run_check>>();
 }
 
 }  // namespace gamebatch::cli

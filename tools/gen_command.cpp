@@ -127,19 +127,10 @@ int run_gen_command(const GenArguments& arguments) {
   return std::fflush(stdout) == 0 ? kExitWritten : kExitNotWritten;
 }
 
-class GenCommand final : public Command {
- public:
-  CLI::App* add_to(CLI::App& app) override { return add_gen_command(app, arguments_); }
-  int run() override { return run_gen_command(arguments_); }
-
- private:
-  GenArguments arguments_;
-};
-
 }  // namespace
 
 std::unique_ptr<Command> make_gen_command() {
-  return std::make_unique<GenCommand>();
+  return std::make_unique<CommandOf<GenArguments, add_gen_command, run_gen_command>>();
 }
 
 }  // namespace gamebatch::cli

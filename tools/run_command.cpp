@@ -109,21 +109,8 @@ int run_run_command(const RunArguments& arguments) {
   return exit_status(result.outcome);
 }
 
-namespace {
-
-class RunCommand final : public Command {
- public:
-  CLI::App* add_to(CLI::App& app) override { return add_run_command(app, arguments_); }
-  int run() override { return run_run_command(arguments_); }
-
- private:
-  RunArguments arguments_;
-};
-
-}  // namespace
-
 std::unique_ptr<Command> make_run_command() {
-  return std::make_unique<RunCommand>();
+  return std::make_unique<CommandOf<RunArguments, add_run_command, run_run_command>>();
 }
 
 }  // namespace gamebatch::cli

@@ -181,19 +181,10 @@ int run_stress(const StressArguments& arguments) {
   return print_counterexample(stress, result, arguments.settings.seed, page_written);
 }
 
-class StressCommand final : public Command {
- public:
-  CLI::App* add_to(CLI::App& app) override { return add_stress_command(app, arguments_); }
-  int run() override { return run_stress(arguments_); }
-
- private:
-  StressArguments arguments_;
-};
-
 }  // namespace
 
 std::unique_ptr<Command> make_stress_command() {
-  return std::make_unique<StressCommand>();
+  return std::make_unique<CommandOf<StressArguments, add_stress_command, run_stress>>();
 }
 
 }  // namespace gamebatch::cli

@@ -70,19 +70,10 @@ int run_table(const TableArguments& arguments) {
   return std::fflush(stdout) == 0 ? kExitSolved : kExitRejected;
 }
 
-class TableCommand final : public Command {
- public:
-  CLI::App* add_to(CLI::App& app) override { return add_table_command(app, arguments_); }
-  int run() override { return run_table(arguments_); }
-
- private:
-  TableArguments arguments_;
-};
-
 }  // namespace
 
 std::unique_ptr<Command> make_table_command() {
-  return std::make_unique<TableCommand>();
+  return std::make_unique<CommandOf<TableArguments, add_table_command, run_table>>();
 }
 
 }  // namespace gamebatch::cli

@@ -39,6 +39,19 @@ class Command {
   virtual bool stops_cleanly() const { return true; }
 };
 
+// The usual command: an Arguments struct that its options fill, a function that adds the
+// subcommand with those options, and one that runs it with them.
+template <typename Arguments, CLI::App* (*kAdd)(CLI::App&, Arguments&),
+          int (*kRun)(const Arguments&)>
+class CommandOf final : public Command {
+ public:
+  CLI::App* add_to(CLI::App& app) override { return kAdd(app, arguments_); }
+  int run() override { return kRun(arguments_); }
+
+ private:
+  Arguments arguments_;
+};
+
 // Every command, in the order of `gamebatch --help`.
 std::unique_ptr<Command> make_solve_command();
 std::unique_ptr<Command> make_run_command();
