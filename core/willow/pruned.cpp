@@ -19,11 +19,17 @@
 // with the highest bound is taken (best first, a priority queue): it is tried against the few B
 // starts that brought earlier rows down (the "killers": a far rich region that A must give up
 // fells many rows, and nearest-first finds it late), then against its own j's in breadth-first
-// order from i, nearest first, in batches that double, as long as it stays ahead of every other
-// row's bound. A row evaluated against every j while ahead of every other bound is the answer:
+// order from i, nearest first, in batches that grow, as long as it stays ahead of every other
+// row's bound; once it has cost about as much as making the row's whole order, the row also
+// tries the far end of its order (the far probe: a row whose minimum lies far away, as in
+// uniformly random trees, is cut there). A row evaluated against every j while ahead of every
+// other bound is the answer:
 // every other row is worth at most its bound. Nearest first and killers first were measured to
 // need far fewer pairs than "rows in bound order, each cut at the best row so far" (random trees
 // of N = 30,000: 0.001 to 0.065 N^2 chain steps against about 0.3 N^2).
+//
+// Paths. When the tree is a path, a pair's value is a few prefix sums (PathLine), one step of
+// work instead of d + 1, and the same search runs on those values.
 //
 // Threads. The cheap bounds are computed on all threads; a batch of a row's j's is spread over the
 // threads once it is large (a parallel reduction of the least value, ties to the lowest city).
@@ -85,19 +91,110 @@ struct SearchState {
   std::int64_t budget;
 };
 
+// A tree that is a path, laid out as a line: V(i, j) in O(1) from prefix sums instead of a chain
+// of dist(i, j) + 1 states. On a path each player's route is a direction chosen on her first
+// move, A's first: away from the other or towards her. With A at a < b (positions on the line):
+//   A away, B away:     A gets [0, a], B gets [b, end];
+//   A away, B towards:  A gets [0, a], B gets [a + 1, b] (she stops on A's start);
+//   A towards, B away:  A gets [a, b - 1], B gets [b, end];
+//   A towards, both:    they meet; A gets [a, m], B gets [m + 1, b] with m = floor((a + b) / 2)
+//                       (A, who moves first, reaches the middle city of an odd stretch first).
+// V = max over A's direction of min over B's. A on an end of the line cannot move away, nor B
+// on the other end, but each of those options is never better for its player than the other
+// one (A's "away" gets less than "towards" against either reply; B's "away" from the end gives A
+// more), so the formulas need no special case. Equal starts: A's city, then the richer side.
+class PathLine {
+ public:
+  // The line of `table`'s tree, or an empty one (is_path() false) when some city has three
+  // roads or more.
+  template <typename Value>
+  explicit PathLine(const ArrivalTable<Value>& table) {
+    const City n = table.city_count();
+    City end = n == 1 ? 0 : kNone;
+    for (City city = 0; city < n; ++city) {
+      const std::int32_t degree = table.arrivals_end(city) - table.arrivals_begin(city);
+      if (degree > 2)
+        return;
+      if (degree == 1 && end == kNone)
+        end = city;
+    }
+    position_.assign(static_cast<std::size_t>(n), 0);
+    prefix_.assign(static_cast<std::size_t>(n) + 1, 0);
+    City previous = kNone;
+    City city = end;
+    for (std::int32_t k = 0; k < n; ++k) {
+      position_[city] = k;
+      const ArrivalId in = table.arrivals_begin(city);
+      prefix_[k + 1] =
+          prefix_[k] + (n == 1 ? table.same_start_value(city) : Coins{table.rows()[in].head_coins});
+      City next = kNone;
+      for (ArrivalId road = in; road < table.arrivals_end(city); ++road) {
+        if (table.tail(road) != previous)
+          next = table.tail(road);
+      }
+      previous = city;
+      city = next;
+    }
+  }
+
+  bool is_path() const { return !position_.empty(); }
+
+  Coins value(City i, City j) const {
+    const std::int32_t a = position_[i];
+    const std::int32_t b = position_[j];
+    const std::int32_t last = static_cast<std::int32_t>(position_.size()) - 1;
+    if (a == b) {
+      const Coins left = sum(0, a - 1);
+      const Coins right = sum(a + 1, last);
+      return sum(a, a) + (left > right ? left - right : right - left);
+    }
+    if (a < b)
+      return facing_value(a, b, [this](std::int32_t x, std::int32_t y) { return sum(x, y); });
+    // Mirrored: position p becomes last - p.
+    return facing_value(last - a, last - b, [this, last](std::int32_t x, std::int32_t y) {
+      return sum(last - y, last - x);
+    });
+  }
+
+ private:
+  // The coins of positions [x, y] (0 where y < x).
+  Coins sum(std::int32_t x, std::int32_t y) const {
+    return y < x ? 0 : prefix_[y + 1] - prefix_[x];
+  }
+
+  // V for A at a < b, with `range_sum` the coins of positions [x, y] along this orientation.
+  template <typename RangeSum>
+  Coins facing_value(std::int32_t a, std::int32_t b, RangeSum range_sum) const {
+    const std::int32_t last = static_cast<std::int32_t>(position_.size()) - 1;
+    const std::int32_t middle = a + (b - a) / 2;
+    const Coins a_away = range_sum(0, a) - std::max(range_sum(b, last), range_sum(a + 1, b));
+    const Coins a_towards = std::min(range_sum(a, b - 1) - range_sum(b, last),
+                                     range_sum(a, middle) - range_sum(middle + 1, b));
+    return std::max(a_away, a_towards);
+  }
+
+  std::vector<std::int32_t> position_;  // per city
+  std::vector<Coins> prefix_;           // the coins of positions [0, k)
+};
+
 // Evaluates start pairs along their paths; one per thread (it owns the path buffer).
 template <typename Value>
 class ChainEvaluator {
  public:
-  ChainEvaluator(const ArrivalTable<Value>& table, SearchState& state)
-      : rows_(table.rows()),
+  // `line`: the tree as a line where it is a path (pairs in O(1)), else nullptr.
+  ChainEvaluator(const ArrivalTable<Value>& table, const PathLine* line, SearchState& state)
+      : table_(&table),
+        line_(line),
+        rows_(table.rows()),
         state_(&state),
         path_(static_cast<std::size_t>(table.city_count()) + 2),
         up_(static_cast<std::size_t>(table.city_count())),
         flush_every_(std::clamp<std::int64_t>(state.budget / 16, 1, std::int64_t{1} << 15)) {}
 
-  // V(i, j) for j = `j`, whose way to i the links of i's breadth-first order give.
-  Coins pair_value(const Link* links, City j) {
+  // V(i, j), whose way from j to i the links of i's breadth-first order give.
+  Coins pair_value(const Link* links, City i, City j) {
+    if (line_ != nullptr)
+      return line_value(i, j);
     City city = j;
     return path_value(links[j].depth, [&] {
       const Link& link = links[city];
@@ -108,6 +205,8 @@ class ChainEvaluator {
 
   // V(i, j) for a neighbour j of i, where `into_i` is the arrival j -> i.
   Coins neighbour_value(ArrivalId into_i) {
+    if (line_ != nullptr)
+      return line_value(table_->head(into_i), table_->tail(into_i));
     return path_value(1, [into_i] { return into_i; });
   }
 
@@ -115,6 +214,8 @@ class ChainEvaluator {
   // breadth-first order from any city): up from j to the meeting of the two ways to the root,
   // then down to i.
   Coins value_by_root(const Link* rooted, City i, City j) {
+    if (line_ != nullptr)
+      return line_value(i, j);
     std::size_t j_side = 0;
     std::size_t i_side = up_.size();
     while (i != j) {
@@ -152,6 +253,12 @@ class ChainEvaluator {
   }
 
  private:
+  // A pair on a line: one step of work.
+  Coins line_value(City i, City j) {
+    last_depth_ = 0;
+    return line_->value(i, j);
+  }
+
   // V(v_0, v_d) for the path whose arrivals towards v_0, from v_d's on (v_d -> v_(d-1) first),
   // `next_up()` gives one by one.
   template <typename NextUp>
@@ -234,6 +341,8 @@ class ChainEvaluator {
     return coins(0) - coins(depth) + value;
   }
 
+  const ArrivalTable<Value>* table_;
+  const PathLine* line_;
   const ArrivalRow<Value>* rows_;
   SearchState* state_;
   std::vector<PathCity<Value>> path_;
@@ -298,6 +407,7 @@ struct Row {
   std::int32_t evaluated;
   City start;
   City least_at;  // a B start of value `bound`
+  bool far_probed = false;
 };
 
 // The least of some start pairs' values, and the lowest B start that has it.
@@ -343,123 +453,212 @@ bool comes_later(const Row& a, const Row& b) {
   return a.start > b.start;
 }
 
-// The first batch of a row's B starts beyond its neighbours; each later batch doubles the count.
+// The first batch of a row's B starts beyond its neighbours; each later batch adds an eighth of
+// the count evaluated (at least kFirstBatch), so that a row whose bound falls below another's in
+// the middle of a batch has not evaluated many more starts than it needed (batches that doubled
+// the count cost 17% more chain steps on a Pruefer tree of N = 300,000).
 constexpr std::int32_t kFirstBatch = 16;
+constexpr std::int32_t kBatchGrowthDivisor = 8;
 // From this many B starts a batch is spread over the threads.
 constexpr std::int32_t kParallelBatch = 256;
+
+// Once a row has spent about as many chain steps as making its whole breadth-first order costs
+// (N), it tries the far end of its order and a few starts spread over the rest (once per row):
+// a row whose minimum lies far away (a long way to a rich region, as in uniformly random trees,
+// whose diameter is about sqrt(N)) can be cut there instead of after its last, largest batches.
+// The probes cost a few dozen pairs.
+constexpr std::int32_t kFarEndProbes = 16;
+constexpr std::int32_t kSpreadProbes = 16;
+
+// One search: the rows, the orders they are evaluated in and the threads' evaluators.
+template <typename Value>
+class PrunedSearch {
+ public:
+  PrunedSearch(const ArrivalTable<Value>& table, const PrunedLimits& limits)
+      : table_(table),
+        n_(table.city_count()),
+        parallel_(n_ >= limits.parallel_from_cities),
+        state_(limits),
+        line_(table),
+        chains_([this] {
+          return ChainEvaluator<Value>(table_, line_.is_path() ? &line_ : nullptr, state_);
+        }),
+        order_(table),
+        rooting_(table) {}
+
+  bool run(SolveReport& report) {
+    bool finished = false;
+    if (parallel_) {
+      // Isolated: a thread waiting in one of these loops must not pick up another case's work and
+      // re-enter its own chain evaluator.
+      tbb::this_task_arena::isolate([&] {
+        tbb::parallel_for(tbb::blocked_range<City>(0, n_, 256),
+                          [this](const tbb::blocked_range<City>& starts) { bound_rows(starts); });
+        finished = search(report);
+      });
+    } else {
+      bound_rows(tbb::blocked_range<City>(0, n_));
+      finished = search(report);
+    }
+    for (ChainEvaluator<Value>& own : chains_)
+      own.flush();
+    report.chain_steps = state_.steps.load();
+    return finished;
+  }
+
+ private:
+  std::int32_t first_count(City start) const {
+    return 1 + table_.arrivals_end(start) - table_.arrivals_begin(start);
+  }
+
+  // Every row with its start and its neighbours as B's starts: the first 1 + degree cities of its
+  // breadth-first order.
+  void bound_rows(const tbb::blocked_range<City>& starts) {
+    ChainEvaluator<Value>& own = chains_.local();
+    for (City i = starts.begin(); i != starts.end(); ++i) {
+      Least least;
+      least.add(table_.same_start_value(i), i);
+      for (ArrivalId in = table_.arrivals_begin(i); in < table_.arrivals_end(i); ++in)
+        least.add(own.neighbour_value(in), table_.tail(in));
+      rows_[static_cast<std::size_t>(i)] = Row{least.value, first_count(i), i, least.at};
+    }
+  }
+
+  // B's starts [ks.begin(), ks.end()) of the order's row.
+  Least evaluate(const tbb::blocked_range<std::int32_t>& ks, Least least) {
+    ChainEvaluator<Value>& own = chains_.local();
+    const City start = order_.queue()[0];
+    for (std::int32_t k = ks.begin(); k != ks.end(); ++k) {
+      const City j = order_.queue()[k];
+      least.add(own.pair_value(order_.links(), start, j), j);
+      if (!own.account())
+        break;
+    }
+    return least;
+  }
+
+  Least evaluate_batch(std::int32_t begin, std::int32_t end) {
+    const tbb::blocked_range<std::int32_t> batch(begin, end, 32);
+    const auto part = [this](const tbb::blocked_range<std::int32_t>& ks, Least least) {
+      return evaluate(ks, least);
+    };
+    if (parallel_ && end - begin >= kParallelBatch) {
+      return tbb::parallel_reduce(batch, Least{}, part, [](Least a, const Least& b) {
+        a.add(b.value, b.at);
+        return a;
+      });
+    }
+    return part(batch, Least{});
+  }
+
+  // The B starts that brought earlier rows down, against `row`.
+  void try_killers(const Row& row, Least& least) {
+    ChainEvaluator<Value>& own = chains_.local();
+    for (const City killer : killers_.cities()) {
+      if (killer == row.start)
+        continue;
+      least.add(own.value_by_root(rooting_.links(), row.start, killer), killer);
+      own.account();
+    }
+  }
+
+  // The last B starts of the row's order and a few spread over the rest not yet evaluated.
+  void probe_far(const Row& row, Least& least) {
+    order_.reach(row.start, n_);
+    ChainEvaluator<Value>& own = chains_.local();
+    const auto probe = [&](std::int32_t k) {
+      const City j = order_.queue()[k];
+      least.add(own.pair_value(order_.links(), row.start, j), j);
+      own.account();
+    };
+    const std::int32_t far_end = std::max(row.evaluated, n_ - kFarEndProbes);
+    for (std::int32_t k = n_ - 1; k >= far_end; --k)
+      probe(k);
+    const std::int32_t spread = far_end - row.evaluated;
+    for (std::int32_t p = 0; p < kSpreadProbes && spread > kSpreadProbes; ++p)
+      probe(row.evaluated + static_cast<std::int32_t>(std::int64_t{spread} * p / kSpreadProbes));
+  }
+
+  // About the chain steps the row has spent: the B starts evaluated times the distance of the
+  // last one (the order is made that far).
+  std::int64_t steps_spent(const Row& row) {
+    order_.reach(row.start, row.evaluated);
+    const City last = order_.queue()[row.evaluated - 1];
+    const std::int64_t steps = line_.is_path() ? 1 : order_.links()[last].depth + 1;
+    return std::int64_t{row.evaluated} * steps;
+  }
+
+  // Evaluates `row` further while it stays ahead of every other row. False: over the budget.
+  bool advance(Row& row) {
+    Least least{row.bound, row.least_at};
+    try_killers(row, least);
+    row.bound = least.value;
+    while (row.evaluated < n_ && (rows_.empty() || !comes_later(row, rows_.front()))) {
+      const std::int32_t end =
+          std::min(n_, row.evaluated + std::max(row.evaluated / kBatchGrowthDivisor, kFirstBatch));
+      if (!row.far_probed && end < n_ && steps_spent(row) >= n_) {
+        row.far_probed = true;
+        probe_far(row, least);
+        row.bound = least.value;
+        continue;
+      }
+      order_.reach(row.start, end);
+      const Least batch = evaluate_batch(row.evaluated, end);
+      least.add(batch.value, batch.at);
+      row.bound = least.value;
+      row.evaluated = end;
+      if (state_.over_budget.load(std::memory_order_relaxed))
+        return false;
+    }
+    row.least_at = least.at;
+    killers_.add(least.at);
+    return true;
+  }
+
+  // Best first: the row with the highest bound is evaluated further, batch by batch, while it
+  // stays ahead of every other row; a finished row ahead of all is the answer, since every other
+  // row's value is at most its bound.
+  bool search(SolveReport& report) {
+    rooting_.reach(0, n_);  // the tree rooted anywhere, for the paths to the killers
+    std::make_heap(rows_.begin(), rows_.end(), comes_later);
+    for (;;) {
+      std::pop_heap(rows_.begin(), rows_.end(), comes_later);
+      Row row = rows_.back();
+      rows_.pop_back();
+      if (row.evaluated == n_) {
+        report.value = row.bound;
+        return true;
+      }
+      if (row.evaluated == first_count(row.start))
+        ++report.rows_searched;
+      if (!advance(row))
+        return false;
+      if (row.evaluated == n_)
+        ++report.rows_whole;
+      rows_.push_back(row);
+      std::push_heap(rows_.begin(), rows_.end(), comes_later);
+    }
+  }
+
+  const ArrivalTable<Value>& table_;
+  const std::int32_t n_;
+  const bool parallel_;
+  SearchState state_;
+  const PathLine line_;
+  tbb::enumerable_thread_specific<ChainEvaluator<Value>> chains_;
+  std::vector<Row> rows_ = std::vector<Row>(static_cast<std::size_t>(n_));
+  RowOrder<Value> order_;    // the breadth-first order of the row being evaluated
+  RowOrder<Value> rooting_;  // from city 0: the paths to the killers
+  Killers killers_;
+};
 
 }  // namespace
 
 template <typename Value>
 bool pruned_search(const ArrivalTable<Value>& table, const PrunedLimits& limits,
                    SolveReport& report) {
-  const std::int32_t n = table.city_count();
-  const bool parallel = n >= limits.parallel_from_cities;
-  SearchState state(limits);
-  tbb::enumerable_thread_specific<ChainEvaluator<Value>> chains(
-      [&table, &state] { return ChainEvaluator<Value>(table, state); });
-
-  // Every row with its start and its neighbours as B's starts: the first 1 + degree cities of its
-  // breadth-first order.
-  std::vector<Row> rows(static_cast<std::size_t>(n));
-  const auto bound_rows = [&](const tbb::blocked_range<City>& starts) {
-    ChainEvaluator<Value>& own = chains.local();
-    for (City i = starts.begin(); i != starts.end(); ++i) {
-      Least least;
-      least.add(table.same_start_value(i), i);
-      for (ArrivalId in = table.arrivals_begin(i); in < table.arrivals_end(i); ++in)
-        least.add(own.neighbour_value(in), table.tail(in));
-      rows[static_cast<std::size_t>(i)] =
-          Row{least.value, 1 + table.arrivals_end(i) - table.arrivals_begin(i), i, least.at};
-    }
-  };
-
-  // B's starts [begin, end) of the order's row.
-  RowOrder<Value> order(table);
-  const auto evaluate = [&](const tbb::blocked_range<std::int32_t>& ks, Least least) {
-    ChainEvaluator<Value>& own = chains.local();
-    for (std::int32_t k = ks.begin(); k != ks.end(); ++k) {
-      const City j = order.queue()[k];
-      least.add(own.pair_value(order.links(), j), j);
-      if (!own.account())
-        break;
-    }
-    return least;
-  };
-  const auto evaluate_batch = [&](std::int32_t begin, std::int32_t end) {
-    const tbb::blocked_range<std::int32_t> batch(begin, end, 32);
-    if (parallel && end - begin >= kParallelBatch) {
-      return tbb::parallel_reduce(batch, Least{}, evaluate, [](Least a, const Least& b) {
-        a.add(b.value, b.at);
-        return a;
-      });
-    }
-    return evaluate(batch, Least{});
-  };
-
-  // Best first: the row with the highest bound is evaluated further, batch by batch, while it
-  // stays ahead of every other row; a finished row ahead of all is the answer, since every other
-  // row's value is at most its bound.
-  RowOrder<Value> rooting(table);  // the tree rooted anywhere, for the paths to the killers
-  Killers killers;
-  const auto search = [&] {
-    rooting.reach(0, n);
-    std::make_heap(rows.begin(), rows.end(), comes_later);
-    for (;;) {
-      std::pop_heap(rows.begin(), rows.end(), comes_later);
-      Row row = rows.back();
-      rows.pop_back();
-      if (row.evaluated == n) {
-        report.value = row.bound;
-        return true;
-      }
-      if (row.evaluated == 1 + table.arrivals_end(row.start) - table.arrivals_begin(row.start))
-        ++report.rows_searched;
-      Least least{row.bound, row.least_at};
-      ChainEvaluator<Value>& own = chains.local();
-      for (const City killer : killers.cities()) {
-        if (killer == row.start)
-          continue;
-        least.add(own.value_by_root(rooting.links(), row.start, killer), killer);
-        own.account();
-      }
-      row.bound = least.value;
-      while (row.evaluated < n && (rows.empty() || !comes_later(row, rows.front()))) {
-        const std::int32_t end =
-            std::min(n, std::max(2 * row.evaluated, row.evaluated + kFirstBatch));
-        order.reach(row.start, end);
-        const Least batch = evaluate_batch(row.evaluated, end);
-        least.add(batch.value, batch.at);
-        row.bound = least.value;
-        row.evaluated = end;
-        if (state.over_budget.load(std::memory_order_relaxed))
-          return false;
-      }
-      row.least_at = least.at;
-      killers.add(least.at);
-      if (row.evaluated == n)
-        ++report.rows_whole;
-      rows.push_back(row);
-      std::push_heap(rows.begin(), rows.end(), comes_later);
-    }
-  };
-
-  bool finished = false;
-  if (parallel) {
-    // Isolated: a thread waiting in one of these loops must not pick up another case's work and
-    // re-enter its own chain evaluator.
-    tbb::this_task_arena::isolate([&] {
-      tbb::parallel_for(tbb::blocked_range<City>(0, n, 256), bound_rows);
-      finished = search();
-    });
-  } else {
-    bound_rows(tbb::blocked_range<City>(0, n));
-    finished = search();
-  }
-  for (ChainEvaluator<Value>& own : chains)
-    own.flush();
-  report.chain_steps = state.steps.load();
-  return finished;
+  PrunedSearch<Value> search(table, limits);
+  return search.run(report);
 }
 
 template bool pruned_search(const ArrivalTable<std::int32_t>&, const PrunedLimits&, SolveReport&);
