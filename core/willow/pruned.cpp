@@ -29,7 +29,10 @@
 // of N = 30,000: 0.001 to 0.065 N^2 chain steps against about 0.3 N^2).
 //
 // Paths. When the tree is a path, a pair's value is a few prefix sums (PathLine), one step of
-// work instead of d + 1, and the same search runs on those values.
+// work instead of d + 1, and the same search runs on those values. Where the tree has long runs
+// of cities with two roads (BareChains: a broom's handle), a pair's path crosses each run in one
+// step: a player who walks into such a city must walk on, so the chain's states there only add
+// up coins (prefix sums of the run) until a mover reaches a city with a branch.
 //
 // Threads. The cheap bounds are computed on all threads; a batch of a row's j's is spread over the
 // threads once it is large (a parallel reduction of the least value, ties to the lowest city).
@@ -177,14 +180,96 @@ class PathLine {
   std::vector<Coins> prefix_;           // the coins of positions [0, k)
 };
 
+// The maximal runs of cities with exactly two roads ("bare" cities: a player who walks into one
+// can only walk on), each run's cities in a row in one array with their coins' prefix sums, so
+// that a start pair's path crosses a run in O(1) (ChainEvaluator's sparse paths). Used only
+// where the runs are long (a broom's handle, paths with a few branches or hanging chains).
+class BareChains {
+ public:
+  template <typename Value>
+  explicit BareChains(const ArrivalTable<Value>& table)
+      : slot_(static_cast<std::size_t>(table.city_count()), kNone) {
+    const auto bare = [&table](City city) {
+      return table.arrivals_end(city) - table.arrivals_begin(city) == 2;
+    };
+    // The neighbour of a bare city other than `from`.
+    const auto other = [&table](City city, City from) {
+      const City first = table.tail(table.arrivals_begin(city));
+      return first == from ? table.tail(table.arrivals_begin(city) + 1) : first;
+    };
+    prefix_.push_back(0);
+    for (City city = 0; city < table.city_count(); ++city) {
+      if (!bare(city) || slot_[city] != kNone)
+        continue;
+      // Out to one end of the run (`beyond` the first city past it), then along the run.
+      City end = city;
+      City beyond = table.tail(table.arrivals_begin(city));
+      while (bare(beyond)) {
+        const City next = other(beyond, end);
+        end = beyond;
+        beyond = next;
+      }
+      const auto first = static_cast<std::int32_t>(cities_.size());
+      for (City at = end, from = beyond; bare(at);) {
+        slot_[at] = static_cast<std::int32_t>(cities_.size());
+        cities_.push_back(at);
+        prefix_.push_back(prefix_.back() + table.rows()[table.arrivals_begin(at)].head_coins);
+        const City next = other(at, from);
+        from = at;
+        at = next;
+      }
+      runs_.resize(cities_.size(), Run{first, static_cast<std::int32_t>(cities_.size())});
+    }
+  }
+
+  // Whether the runs are long enough to pay for themselves: four cities to a run on average.
+  bool worth_it() const {
+    std::int64_t runs = 0;
+    for (std::size_t s = 0; s < runs_.size(); s = static_cast<std::size_t>(runs_[s].end))
+      ++runs;
+    return runs > 0 && static_cast<std::int64_t>(cities_.size()) >= 4 * runs;
+  }
+
+  // The slot of a bare city, kNone for any other.
+  std::int32_t slot(City city) const { return slot_[city]; }
+  City city(std::int32_t slot) const { return cities_[static_cast<std::size_t>(slot)]; }
+  // The coins of the slots between a and b, both included.
+  Coins coins(std::int32_t a, std::int32_t b) const {
+    return a <= b ? prefix_[b + 1] - prefix_[a] : prefix_[a + 1] - prefix_[b];
+  }
+  // From `slot`, how the slots go towards its run's neighbour `next` (+1 or -1, 0 where `next`
+  // is not in the run), and how many slots there are that way, `slot` included.
+  std::pair<std::int32_t, std::int32_t> towards(std::int32_t slot, City next) const {
+    const Run run = runs_[static_cast<std::size_t>(slot)];
+    if (slot + 1 < run.end && cities_[slot + 1] == next)
+      return {1, run.end - slot};
+    if (slot > run.begin && cities_[slot - 1] == next)
+      return {-1, slot - run.begin + 1};
+    return {0, 1};
+  }
+
+ private:
+  struct Run {
+    std::int32_t begin;
+    std::int32_t end;
+  };
+  std::vector<std::int32_t> slot_;  // per city
+  std::vector<City> cities_;        // per slot, run after run
+  std::vector<Coins> prefix_;       // the coins of slots [0, s)
+  std::vector<Run> runs_;           // per slot, its run's slots
+};
+
 // Evaluates start pairs along their paths; one per thread (it owns the path buffer).
 template <typename Value>
 class ChainEvaluator {
  public:
-  // `line`: the tree as a line where it is a path (pairs in O(1)), else nullptr.
-  ChainEvaluator(const ArrivalTable<Value>& table, const PathLine* line, SearchState& state)
+  // `line`: the tree as a line where it is a path (pairs in O(1)), else nullptr; `bare`: its
+  // bare runs where they are long, else nullptr.
+  ChainEvaluator(const ArrivalTable<Value>& table, const PathLine* line, const BareChains* bare,
+                 SearchState& state)
       : table_(&table),
         line_(line),
+        bare_(bare),
         rows_(table.rows()),
         state_(&state),
         path_(static_cast<std::size_t>(table.city_count()) + 2),
@@ -195,6 +280,8 @@ class ChainEvaluator {
   Coins pair_value(const Link* links, City i, City j) {
     if (line_ != nullptr)
       return line_value(i, j);
+    if (bare_ != nullptr)
+      return sparse_pair_value(links, j, links[j].depth);
     City city = j;
     return path_value(links[j].depth, [&] {
       const Link& link = links[city];
@@ -268,19 +355,19 @@ class ChainEvaluator {
     Coins suffix = 0;
     for (std::int32_t k = depth; k > 0; --k) {
       const ArrivalId up = next_up();
-      suffix = set_city(k, rows_[up], after, suffix);
+      suffix = set_city(path_[static_cast<std::size_t>(k)], rows_[up], after, suffix);
       after = up;
     }
     // A's start: its branches that avoid v_1, from the arrival v_0 -> v_1.
-    set_city(0, rows_[rows_[after].reverse], kNone, suffix);
+    set_city(path_[0], rows_[rows_[after].reverse], kNone, suffix);
     return chain_value(depth);
   }
 
-  // Fills path_[k] from the row of the arrival v_k -> v_(k-1) (v_k's branches that avoid
+  // Fills `city` (v_k) from the row of the arrival v_k -> v_(k-1) (v_k's branches that avoid
   // v_(k-1)), leaving out also the branch over the arrival `after` (from v_(k+1), kNone at the
   // path's ends). Returns the suffix sum through v_k.
-  Coins set_city(std::int32_t k, const ArrivalRow<Value>& row, ArrivalId after, Coins suffix) {
-    PathCity<Value>& city = path_[static_cast<std::size_t>(k)];
+  Coins set_city(PathCity<Value>& city, const ArrivalRow<Value>& row, ArrivalId after,
+                 Coins suffix) {
     suffix += row.tail_coins;
     city.suffix = static_cast<Value>(suffix);
     if (after != kNone && after == row.best_arrival) {
@@ -341,12 +428,187 @@ class ChainEvaluator {
     return coins(0) - coins(depth) + value;
   }
 
+  // Sparse paths (where the tree has long bare runs). A city of the path that is an end or not
+  // bare is a mark, with what set_city gives it; the bare cities between two marks are one run
+  // of BareChains' slots: the one at position `position - 1` is `gap_slot`, and the slots step
+  // by `gap_step` as the positions go down.
+  struct Mark {
+    std::int32_t position;
+    PathCity<Value> city;
+    std::int32_t gap_slot;
+    std::int32_t gap_step;
+  };
+
+  // Where marks would cost more than a plain path (more than one mark in kSparseShare cities of
+  // the path), the plain path and chain.
+  static constexpr std::int32_t kSparseShare = 4;
+
+  // V(i, j) along the path of `depth` roads from j up the links to i, its bare runs crossed in
+  // one step each.
+  // Counts as many chain steps as marks and runs it went along.
+  Coins sparse_pair_value(const Link* links, City j, std::int32_t depth) {
+    const std::int32_t steps = gather_marks(links, j, depth);
+    if (static_cast<std::int64_t>(marks_.size()) * kSparseShare > depth) {
+      last_depth_ = depth;
+      unfold_marks();
+      return chain_value(depth);
+    }
+    last_depth_ = steps;
+    return sparse_chain_value(depth);
+  }
+
+  // Returns the marks and runs it went along.
+  std::int32_t gather_marks(const Link* links, City j, std::int32_t depth) {
+    marks_.clear();
+    std::int32_t runs = 0;
+    City city = j;
+    ArrivalId after = kNone;  // the arrival at `city` from the path's next city towards j
+    Coins suffix = 0;
+    std::int32_t k = depth;
+    while (k > 0) {
+      const std::int32_t slot = bare_->slot(city);
+      if (slot != kNone && k < depth) {
+        // A bare city inside the path: its run, as far as it goes towards i (not to i itself).
+        const auto [step, slots] = bare_->towards(slot, links[city].parent);
+        const std::int32_t length = std::min(k, slots);
+        const std::int32_t last = slot + (length - 1) * step;
+        suffix += bare_->coins(slot, last);
+        marks_.back().gap_slot = slot;
+        marks_.back().gap_step = step;
+        const City last_city = bare_->city(last);
+        after = links[last_city].up;
+        city = links[last_city].parent;
+        k -= length;
+        ++runs;
+        continue;
+      }
+      const ArrivalId up = links[city].up;
+      marks_.push_back(Mark{k, {}, kNone, 0});
+      suffix = set_city(marks_.back().city, rows_[up], after, suffix);
+      after = up;
+      city = links[city].parent;
+      --k;
+    }
+    marks_.push_back(Mark{0, {}, kNone, 0});
+    set_city(marks_.back().city, rows_[rows_[after].reverse], kNone, suffix);
+    return static_cast<std::int32_t>(marks_.size()) + runs;
+  }
+
+  // The marks and their runs into path_, for chain_value.
+  void unfold_marks() {
+    for (std::size_t m = 0; m < marks_.size(); ++m) {
+      const Mark& mark = marks_[m];
+      path_[static_cast<std::size_t>(mark.position)] = mark.city;
+      Coins suffix = mark.city.suffix;
+      const std::int32_t below = m + 1 < marks_.size() ? marks_[m + 1].position : -1;
+      for (std::int32_t x = mark.position - 1, slot = mark.gap_slot; x > below;
+           --x, slot += mark.gap_step) {
+        suffix += bare_->coins(slot, slot);
+        path_[static_cast<std::size_t>(x)] = bare_city(suffix);
+      }
+    }
+  }
+
+  // A bare city inside the path: no branch to leave by.
+  static PathCity<Value> bare_city(Coins suffix) {
+    return PathCity<Value>{static_cast<Value>(suffix), 0, 0, kNoBranch<Value>};
+  }
+
+  // The mark at `x` or the nearest one above it (marks_ goes down from position `depth`).
+  std::size_t mark_at_or_above(std::int32_t x) const {
+    const auto it = std::partition_point(marks_.begin(), marks_.end(),
+                                         [x](const Mark& mark) { return mark.position >= x; });
+    return static_cast<std::size_t>(it - marks_.begin()) - 1;
+  }
+
+  // Position x of the sparse path as chain_value reads it (suffix 0 past the end).
+  PathCity<Value> sparse_city(std::int32_t x, std::int32_t depth) const {
+    if (x > depth)
+      return PathCity<Value>{};
+    const Mark& mark = marks_[mark_at_or_above(x)];
+    if (mark.position == x)
+      return mark.city;
+    const std::int32_t first = mark.gap_slot;
+    return bare_city(mark.city.suffix +
+                     bare_->coins(first, first + (mark.position - 1 - x) * mark.gap_step));
+  }
+
+  // chain_value on the sparse path. A player who walks into a bare city must walk on, so while
+  // every move lands on one the value only adds the coins walked over (each state's value is
+  // its step's coins minus the one before), and a stretch of such moves is one step here: the
+  // running maxima over the cities between take the stretch's ends (a bare city has no branch,
+  // so its terms are the suffix sums, monotone along the stretch).
+  Coins sparse_chain_value(std::int32_t depth) {
+    const auto at = [this, depth](std::int32_t x) { return sparse_city(x, depth); };
+    const auto suffix = [&at](std::int32_t x) { return Coins{at(x).suffix}; };
+    const auto coins = [&suffix](std::int32_t x) { return suffix(x) - suffix(x + 1); };
+    std::int32_t a_at = (depth + 1) / 2;
+    std::int32_t b_at = a_at;
+    Coins value = Coins{at(a_at).leave} - at(a_at).leave_next;
+    Coins b_walks_best = kNoWay;
+    Coins a_walks_best = kNoWay;
+    const auto now_between = [&](std::int32_t k) {
+      const PathCity<Value> city = at(k);
+      b_walks_best = std::max(b_walks_best, city.leave + suffix(k));
+      a_walks_best = std::max(a_walks_best, city.leave - suffix(k + 1));
+    };
+    for (std::int32_t t = depth - 1; t >= 0;) {
+      const bool a_moves = (t & 1) == 0;
+      if (a_at != b_at) {
+        const std::int32_t a_bare =
+            a_at == 0 ? 0 : a_at - 1 - marks_[mark_at_or_above(a_at) + 1].position;
+        const std::int32_t b_bare =
+            b_at == depth ? 0 : marks_[mark_at_or_above(b_at + 1)].position - b_at - 1;
+        if (a_moves ? a_bare > 0 : b_bare > 0) {
+          // Forced moves, alternating, until the next mover's city is not bare.
+          const bool a_runs_out_first = a_moves ? a_bare <= b_bare : !(b_bare <= a_bare);
+          const std::int32_t shorter = std::min(a_bare, b_bare);
+          const std::int32_t a_steps = a_moves && !a_runs_out_first ? shorter + 1 : shorter;
+          const std::int32_t b_steps = !a_moves && a_runs_out_first ? shorter + 1 : shorter;
+          if (a_steps > 0) {
+            now_between(a_at);
+            now_between(a_at - a_steps + 1);
+          }
+          if (b_steps > 0) {
+            now_between(b_at);
+            now_between(b_at + b_steps - 1);
+          }
+          const Coins a_gets = suffix(a_at - a_steps + 1) - suffix(a_at + 1);
+          const Coins b_gets = suffix(b_at) - suffix(b_at + b_steps);
+          const std::int32_t states = a_steps + b_steps;
+          const bool a_last = a_moves == (states % 2 == 1);
+          value = (a_last ? a_gets - b_gets : b_gets - a_gets) + (states % 2 == 1 ? -value : value);
+          a_at -= a_steps;
+          b_at += b_steps;
+          t -= states;
+          continue;
+        }
+        now_between(a_moves ? a_at : b_at);
+      }
+      a_moves ? --a_at : ++b_at;
+      const bool adjacent = a_at + 1 == b_at;
+      const Coins between = suffix(a_at + 1) - suffix(b_at);
+      const PathCity<Value> mover = at(a_moves ? a_at : b_at);
+      const PathCity<Value> other_city = at(a_moves ? b_at : a_at);
+      const Coins step = adjacent ? 0 : coins(a_moves ? a_at + 1 : b_at - 1);
+      const Coins other_walks =
+          a_moves ? b_walks_best - suffix(b_at) : a_walks_best + suffix(a_at + 1);
+      const Coins other =
+          std::max({Coins{other_city.leave}, other_walks, between + mover.leave_next});
+      value = std::max(step - value, mover.leave_or_none - other);
+      --t;
+    }
+    return coins(0) - coins(depth) + value;
+  }
+
   const ArrivalTable<Value>* table_;
   const PathLine* line_;
+  const BareChains* bare_;
   const ArrivalRow<Value>* rows_;
   SearchState* state_;
   std::vector<PathCity<Value>> path_;
   std::vector<ArrivalId> up_;  // value_by_root's path
+  std::vector<Mark> marks_;    // the sparse path
   std::int64_t flush_every_;
   std::int64_t unflushed_ = 0;
   std::int32_t last_depth_ = 0;
@@ -468,7 +730,11 @@ constexpr std::int32_t kParallelBatch = 256;
 // whose diameter is about sqrt(N)) can be cut there instead of after its last, largest batches.
 // The probes cost a few dozen pairs.
 constexpr std::int32_t kFarEndProbes = 16;
-constexpr std::int32_t kSpreadProbes = 16;
+// One spread probe per this many starts not yet evaluated, at least kFarEndProbes and at most
+// kMostSpreadProbes (256 instead of 16 saved 13% of the chain steps on a Pruefer tree of
+// N = 300,000).
+constexpr std::int32_t kStartsPerSpreadProbe = 1024;
+constexpr std::int32_t kMostSpreadProbes = 256;
 
 // One search: the rows, the orders they are evaluated in and the threads' evaluators.
 template <typename Value>
@@ -480,8 +746,11 @@ class PrunedSearch {
         parallel_(n_ >= limits.parallel_from_cities),
         state_(limits),
         line_(table),
+        bare_(table),
+        use_bare_(!line_.is_path() && bare_.worth_it()),
         chains_([this] {
-          return ChainEvaluator<Value>(table_, line_.is_path() ? &line_ : nullptr, state_);
+          return ChainEvaluator<Value>(table_, line_.is_path() ? &line_ : nullptr,
+                                       use_bare_ ? &bare_ : nullptr, state_);
         }),
         order_(table),
         rooting_(table) {}
@@ -575,8 +844,10 @@ class PrunedSearch {
     for (std::int32_t k = n_ - 1; k >= far_end; --k)
       probe(k);
     const std::int32_t spread = far_end - row.evaluated;
-    for (std::int32_t p = 0; p < kSpreadProbes && spread > kSpreadProbes; ++p)
-      probe(row.evaluated + static_cast<std::int32_t>(std::int64_t{spread} * p / kSpreadProbes));
+    const std::int32_t probes =
+        std::clamp(spread / kStartsPerSpreadProbe, kFarEndProbes, kMostSpreadProbes);
+    for (std::int32_t p = 0; p < probes && spread > probes; ++p)
+      probe(row.evaluated + static_cast<std::int32_t>(std::int64_t{spread} * p / probes));
   }
 
   // About the chain steps the row has spent: the B starts evaluated times the distance of the
@@ -645,6 +916,8 @@ class PrunedSearch {
   const bool parallel_;
   SearchState state_;
   const PathLine line_;
+  const BareChains bare_;
+  const bool use_bare_;
   tbb::enumerable_thread_specific<ChainEvaluator<Value>> chains_;
   std::vector<Row> rows_ = std::vector<Row>(static_cast<std::size_t>(n_));
   RowOrder<Value> order_;    // the breadth-first order of the row being evaluated
