@@ -83,6 +83,7 @@ struct PathCity {
   Value leave = 0;
   Value leave_next = 0;
   Value leave_or_none = 0;
+  Value coins = 0;  // v_k's own
 };
 
 // The work of one search, shared by its threads.
@@ -274,7 +275,8 @@ class ChainEvaluator {
         state_(&state),
         path_(static_cast<std::size_t>(table.city_count()) + 2),
         up_(static_cast<std::size_t>(table.city_count())),
-        flush_every_(std::clamp<std::int64_t>(state.budget / 16, 1, std::int64_t{1} << 15)) {}
+        flush_every_(std::clamp<std::int64_t>(state.budget / 16, 1, std::int64_t{1} << 15)),
+        path_cities_(static_cast<std::size_t>(table.city_count()) + 1) {}
 
   // V(i, j), whose way from j to i the links of i's breadth-first order give.
   Coins pair_value(const Link* links, City i, City j) {
@@ -282,12 +284,7 @@ class ChainEvaluator {
       return line_value(i, j);
     if (bare_ != nullptr)
       return sparse_pair_value(links, j, links[j].depth);
-    City city = j;
-    return path_value(links[j].depth, [&] {
-      const Link& link = links[city];
-      city = link.parent;
-      return link.up;
-    });
+    return reused_path_value(links, i, j);
   }
 
   // V(i, j) for a neighbour j of i, where `into_i` is the arrival j -> i.
@@ -340,6 +337,43 @@ class ChainEvaluator {
   }
 
  private:
+  // pair_value along the links of i's order, keeping the part of the last pair's path that this
+  // one shares: consecutive B starts of a breadth-first order mostly share all but the last few
+  // cities of their ways to i, and the cities of those (their rows, far apart in memory) cost
+  // most of a pair's time. Once the way up from j meets the last path's city at the same
+  // distance from i, the rest down to i is that path's (only that city's branch towards j may
+  // differ). The suffix sums, which depend on j, are summed again.
+  Coins reused_path_value(const Link* links, City i, City j) {
+    const std::int32_t depth = links[j].depth;
+    last_depth_ = depth;
+    if (reused_start_ != i)
+      reused_depth_ = -1;
+    reused_start_ = i;
+    City city = j;
+    ArrivalId after = kNone;  // the arrival at `city` from the path's next city towards j
+    std::int32_t k = depth;
+    for (; k > 0; --k) {
+      const Link& link = links[city];
+      const bool known = k <= reused_depth_ && path_cities_[static_cast<std::size_t>(k)] == city;
+      path_cities_[static_cast<std::size_t>(k)] = city;
+      set_city(path_[static_cast<std::size_t>(k)], rows_[link.up], after, 0);
+      if (known)
+        break;
+      after = link.up;
+      city = link.parent;
+    }
+    if (k == 0)  // A's start: its branches that avoid v_1, from the arrival v_0 -> v_1.
+      set_city(path_[0], rows_[rows_[after].reverse], kNone, 0);
+    reused_depth_ = depth;
+    Coins suffix = 0;
+    for (std::int32_t x = depth; x >= 0; --x) {
+      PathCity<Value>& at = path_[static_cast<std::size_t>(x)];
+      suffix += at.coins;
+      at.suffix = static_cast<Value>(suffix);
+    }
+    return chain_value(depth);
+  }
+
   // A pair on a line: one step of work.
   Coins line_value(City i, City j) {
     last_depth_ = 0;
@@ -351,6 +385,7 @@ class ChainEvaluator {
   template <typename NextUp>
   Coins path_value(std::int32_t depth, NextUp next_up) {
     last_depth_ = depth;
+    reused_depth_ = -1;
     ArrivalId after = kNone;  // the arrival at the current city from the next one towards v_d
     Coins suffix = 0;
     for (std::int32_t k = depth; k > 0; --k) {
@@ -370,6 +405,7 @@ class ChainEvaluator {
                  Coins suffix) {
     suffix += row.tail_coins;
     city.suffix = static_cast<Value>(suffix);
+    city.coins = row.tail_coins;
     if (after != kNone && after == row.best_arrival) {
       city.leave = row.second;
       city.leave_next = row.third;
@@ -496,6 +532,7 @@ class ChainEvaluator {
 
   // The marks and their runs into path_, for chain_value.
   void unfold_marks() {
+    reused_depth_ = -1;
     for (std::size_t m = 0; m < marks_.size(); ++m) {
       const Mark& mark = marks_[m];
       path_[static_cast<std::size_t>(mark.position)] = mark.city;
@@ -612,6 +649,11 @@ class ChainEvaluator {
   std::int64_t flush_every_;
   std::int64_t unflushed_ = 0;
   std::int32_t last_depth_ = 0;
+  // The cities of the last path reused_path_value gathered (v_0 ... v_d, d = reused_depth_, -1
+  // when path_ holds another path) for A's start reused_start_.
+  std::vector<City> path_cities_;
+  std::int32_t reused_depth_ = -1;
+  City reused_start_ = kNone;
 };
 
 // The breadth-first order of the cities from one row's start (the start first), made only as far
