@@ -712,6 +712,7 @@ struct Row {
   City start;
   City least_at;  // a B start of value `bound`
   bool far_probed = false;
+  std::uint64_t sampled = 0;  // the B starts sampled beyond the batches so far
 };
 
 // The least of some start pairs' values, and the lowest B start that has it.
@@ -763,6 +764,10 @@ bool comes_later(const Row& a, const Row& b) {
 // the count cost 17% more chain steps on a Pruefer tree of N = 300,000).
 constexpr std::int32_t kFirstBatch = 16;
 constexpr std::int32_t kBatchGrowthDivisor = 8;
+// sample_beyond: a batch's count over this many B starts beyond it, at 2^64 / the golden ratio
+// apart (mod 2^64) in its order.
+constexpr std::int32_t kSampleShareDivisor = 8;
+constexpr std::uint64_t kGoldenFraction = 0x9e3779b97f4a7c15;
 // From this many B starts a batch is spread over the threads.
 constexpr std::int32_t kParallelBatch = 256;
 
@@ -839,7 +844,10 @@ class PrunedSearch {
   Least evaluate(const tbb::blocked_range<std::int32_t>& ks, Least least) {
     ChainEvaluator<Value>& own = chains_.local();
     const City start = order_.queue()[0];
+    const bool marked = marked_row_ == start;
     for (std::int32_t k = ks.begin(); k != ks.end(); ++k) {
+      if (marked && marked_at_[static_cast<std::size_t>(k)])
+        continue;  // sampled before: its value is in the row's bound
       const City j = order_.queue()[k];
       least.add(own.pair_value(order_.links(), start, j), j);
       if (!own.account())
@@ -892,6 +900,51 @@ class PrunedSearch {
       probe(row.evaluated + static_cast<std::int32_t>(std::int64_t{spread} * p / probes));
   }
 
+  // Before each batch of a row that has been far probed, an eighth as many B starts (at least
+  // kFirstBatch) beyond the batch, not sampled before, spread over the rest of its order by a Weyl
+  // sequence (the golden ratio's fractions: each new one falls in the largest gap), so that a row
+  // whose minimum lies in the middle of its order (a region about as large as the part evaluated so
+  // far) meets it early. The batches skip them.
+  void sample_beyond(Row& row, std::int32_t end, Least& least) {
+    order_.reach(row.start, n_);
+    const std::int32_t count = std::max((end - row.evaluated) / kSampleShareDivisor, kFirstBatch);
+    const auto rest = static_cast<std::uint64_t>(n_ - end);
+    if (marked_row_ != row.start) {
+      for (const std::int32_t k : marked_)
+        marked_at_[static_cast<std::size_t>(k)] = false;
+      marked_.clear();
+      marked_row_ = row.start;
+    }
+    samples_.clear();
+    for (std::int32_t c = 0; c < count; ++c) {
+      const std::uint64_t fraction = (row.sampled++ + 1) * kGoldenFraction;
+      const std::int32_t k = end + static_cast<std::int32_t>(((fraction >> 32) * rest) >> 32);
+      if (marked_at_[static_cast<std::size_t>(k)])
+        continue;
+      marked_at_[static_cast<std::size_t>(k)] = true;
+      marked_.push_back(k);
+      samples_.push_back(k);
+    }
+    const auto part = [this, &row](const tbb::blocked_range<std::size_t>& range, Least part_least) {
+      ChainEvaluator<Value>& own = chains_.local();
+      for (std::size_t s = range.begin(); s != range.end(); ++s) {
+        const City j = order_.queue()[samples_[s]];
+        part_least.add(own.pair_value(order_.links(), row.start, j), j);
+        if (!own.account())
+          break;
+      }
+      return part_least;
+    };
+    const tbb::blocked_range<std::size_t> all(0, samples_.size(), 8);
+    const Least sampled = parallel_ ? tbb::parallel_reduce(all, Least{}, part,
+                                                           [](Least a, const Least& b) {
+                                                             a.add(b.value, b.at);
+                                                             return a;
+                                                           })
+                                    : part(all, Least{});
+    least.add(sampled.value, sampled.at);
+  }
+
   // About the chain steps the row has spent: the B starts evaluated times the distance of the
   // last one (the order is made that far).
   std::int64_t steps_spent(const Row& row) {
@@ -914,6 +967,12 @@ class PrunedSearch {
         probe_far(row, least);
         row.bound = least.value;
         continue;
+      }
+      if (row.far_probed && end < n_) {
+        sample_beyond(row, end, least);
+        row.bound = least.value;
+        if (!rows_.empty() && comes_later(row, rows_.front()))
+          break;
       }
       order_.reach(row.start, end);
       const Least batch = evaluate_batch(row.evaluated, end);
@@ -962,7 +1021,13 @@ class PrunedSearch {
   const bool use_bare_;
   tbb::enumerable_thread_specific<ChainEvaluator<Value>> chains_;
   std::vector<Row> rows_ = std::vector<Row>(static_cast<std::size_t>(n_));
-  RowOrder<Value> order_;    // the breadth-first order of the row being evaluated
+  RowOrder<Value> order_;              // the breadth-first order of the row being evaluated
+  std::vector<std::int32_t> samples_;  // sample_beyond's positions in order_
+  // The positions in order_ sampled for the row of marked_row_ (their values are in its bound,
+  // so its batches skip them), as flags and as a list.
+  std::vector<bool> marked_at_ = std::vector<bool>(static_cast<std::size_t>(n_), false);
+  std::vector<std::int32_t> marked_;
+  City marked_row_ = kNone;
   RowOrder<Value> rooting_;  // from city 0: the paths to the killers
   Killers killers_;
 };
