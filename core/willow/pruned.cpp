@@ -21,12 +21,12 @@
 // fells many rows, and nearest-first finds it late), then against its own j's in breadth-first
 // order from i, nearest first, in batches that grow, as long as it stays ahead of every other
 // row's bound; once it has cost about as much as making the row's whole order, the row also
-// tries the far end of its order (the far probe: a row whose minimum lies far away, as in
-// uniformly random trees, is cut there). A row evaluated against every j while ahead of every
-// other bound is the answer:
-// every other row is worth at most its bound. Nearest first and killers first were measured to
-// need far fewer pairs than "rows in bound order, each cut at the best row so far" (random trees
-// of N = 30,000: 0.001 to 0.065 N^2 chain steps against about 0.3 N^2).
+// tries the far end of its order (the far probe) and then, before each batch, samples B starts
+// spread over the rest of its order (a row whose minimum lies far away, as in uniformly random
+// trees, is cut there). A row evaluated against every j while ahead of every other bound is the
+// answer: every other row is worth at most its bound. Nearest first and killers first were
+// measured to need far fewer pairs than "rows in bound order, each cut at the best row so far"
+// (random trees of N = 30,000: 0.001 to 0.065 N^2 chain steps against about 0.3 N^2).
 //
 // Paths. When the tree is a path, a pair's value is a few prefix sums (PathLine), one step of
 // work instead of d + 1, and the same search runs on those values. Where the tree has long runs
