@@ -32,6 +32,8 @@ std::string_view to_string(TreeShape shape) {
       return "broom";
     case TreeShape::binary:
       return "binary";
+    case TreeShape::prufer:
+      return "prufer";
   }
   return "unknown";
 }
@@ -167,6 +169,8 @@ std::vector<Road> tree_of_shape(TreeShape shape, City city_count, std::mt19937_6
       return broom_tree(city_count, rng);
     case TreeShape::binary:
       return binary_tree(city_count);
+    case TreeShape::prufer:
+      return pruefer_tree(city_count, rng);
   }
   throw std::invalid_argument("unknown tree shape");
 }

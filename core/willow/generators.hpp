@@ -9,12 +9,19 @@
 
 namespace gamebatch::willow {
 
-enum class TreeShape { random, path, star, caterpillar, broom, binary };
+// prufer: a uniformly random labelled tree (a random Pruefer sequence; diameter about sqrt(N)).
+// `random` draws one of those a quarter of the time.
+enum class TreeShape { random, path, star, caterpillar, broom, binary, prufer };
 enum class CoinPattern { all_zero, all_equal, mixed };
 
+// The shapes of `gamebatch gen --shape` (its files depend on this list: keep it as it is).
 inline constexpr TreeShape kAllShapes[] = {TreeShape::random, TreeShape::path,
                                            TreeShape::star,   TreeShape::caterpillar,
                                            TreeShape::broom,  TreeShape::binary};
+// Every shape, for tests and benchmarks (make_willow_case).
+inline constexpr TreeShape kBenchShapes[] = {
+    TreeShape::random, TreeShape::path,   TreeShape::star,  TreeShape::caterpillar,
+    TreeShape::broom,  TreeShape::binary, TreeShape::prufer};
 inline constexpr CoinPattern kAllCoinPatterns[] = {CoinPattern::all_zero, CoinPattern::all_equal,
                                                    CoinPattern::mixed};
 

@@ -19,11 +19,20 @@
 // with the highest bound is taken (best first, a priority queue): it is tried against the few B
 // starts that brought earlier rows down (the "killers": a far rich region that A must give up
 // fells many rows, and nearest-first finds it late), then against its own j's in breadth-first
-// order from i, nearest first, in batches that double, as long as it stays ahead of every other
-// row's bound. A row evaluated against every j while ahead of every other bound is the answer:
-// every other row is worth at most its bound. Nearest first and killers first were measured to
-// need far fewer pairs than "rows in bound order, each cut at the best row so far" (random trees
-// of N = 30,000: 0.001 to 0.065 N^2 chain steps against about 0.3 N^2).
+// order from i, nearest first, in batches that grow, as long as it stays ahead of every other
+// row's bound; once it has cost about as much as making the row's whole order, the row also
+// tries the far end of its order (the far probe) and then, before each batch, samples B starts
+// spread over the rest of its order (a row whose minimum lies far away, as in uniformly random
+// trees, is cut there). A row evaluated against every j while ahead of every other bound is the
+// answer: every other row is worth at most its bound. Nearest first and killers first were
+// measured to need far fewer pairs than "rows in bound order, each cut at the best row so far"
+// (random trees of N = 30,000: 0.001 to 0.065 N^2 chain steps against about 0.3 N^2).
+//
+// Paths. When the tree is a path, a pair's value is a few prefix sums (PathLine), one step of
+// work instead of d + 1, and the same search runs on those values. Where the tree has long runs
+// of cities with two roads (BareChains: a broom's handle), a pair's path crosses each run in one
+// step: a player who walks into such a city must walk on, so the chain's states there only add
+// up coins (prefix sums of the run) until a mover reaches a city with a branch.
 //
 // Threads. The cheap bounds are computed on all threads; a batch of a row's j's is spread over the
 // threads once it is large (a parallel reduction of the least value, ties to the lowest city).
@@ -74,6 +83,7 @@ struct PathCity {
   Value leave = 0;
   Value leave_next = 0;
   Value leave_or_none = 0;
+  Value coins = 0;  // v_k's own
 };
 
 // The work of one search, shared by its threads.
@@ -85,29 +95,202 @@ struct SearchState {
   std::int64_t budget;
 };
 
+// A tree that is a path, laid out as a line: V(i, j) in O(1) from prefix sums instead of a chain
+// of dist(i, j) + 1 states. On a path each player's route is a direction chosen on her first
+// move, A's first: away from the other or towards her. With A at a < b (positions on the line):
+//   A away, B away:     A gets [0, a], B gets [b, end];
+//   A away, B towards:  A gets [0, a], B gets [a + 1, b] (she stops on A's start);
+//   A towards, B away:  A gets [a, b - 1], B gets [b, end];
+//   A towards, both:    they meet; A gets [a, m], B gets [m + 1, b] with m = floor((a + b) / 2)
+//                       (A, who moves first, reaches the middle city of an odd stretch first).
+// V = max over A's direction of min over B's. A on an end of the line cannot move away, nor B
+// on the other end, but each of those options is never better for its player than the other
+// one (A's "away" gets less than "towards" against either reply; B's "away" from the end gives A
+// more), so the formulas need no special case. Equal starts: A's city, then the richer side.
+class PathLine {
+ public:
+  // The line of `table`'s tree, or an empty one (is_path() false) when some city has three
+  // roads or more.
+  template <typename Value>
+  explicit PathLine(const ArrivalTable<Value>& table) {
+    const City n = table.city_count();
+    City end = n == 1 ? 0 : kNone;
+    for (City city = 0; city < n; ++city) {
+      const std::int32_t degree = table.arrivals_end(city) - table.arrivals_begin(city);
+      if (degree > 2)
+        return;
+      if (degree == 1 && end == kNone)
+        end = city;
+    }
+    position_.assign(static_cast<std::size_t>(n), 0);
+    prefix_.assign(static_cast<std::size_t>(n) + 1, 0);
+    City previous = kNone;
+    City city = end;
+    for (std::int32_t k = 0; k < n; ++k) {
+      position_[city] = k;
+      const ArrivalId in = table.arrivals_begin(city);
+      prefix_[k + 1] =
+          prefix_[k] + (n == 1 ? table.same_start_value(city) : Coins{table.rows()[in].head_coins});
+      City next = kNone;
+      for (ArrivalId road = in; road < table.arrivals_end(city); ++road) {
+        if (table.tail(road) != previous)
+          next = table.tail(road);
+      }
+      previous = city;
+      city = next;
+    }
+  }
+
+  bool is_path() const { return !position_.empty(); }
+
+  Coins value(City i, City j) const {
+    const std::int32_t a = position_[i];
+    const std::int32_t b = position_[j];
+    const std::int32_t last = static_cast<std::int32_t>(position_.size()) - 1;
+    if (a == b) {
+      const Coins left = sum(0, a - 1);
+      const Coins right = sum(a + 1, last);
+      return sum(a, a) + (left > right ? left - right : right - left);
+    }
+    if (a < b)
+      return facing_value(a, b, [this](std::int32_t x, std::int32_t y) { return sum(x, y); });
+    // Mirrored: position p becomes last - p.
+    return facing_value(last - a, last - b, [this, last](std::int32_t x, std::int32_t y) {
+      return sum(last - y, last - x);
+    });
+  }
+
+ private:
+  // The coins of positions [x, y] (0 where y < x).
+  Coins sum(std::int32_t x, std::int32_t y) const {
+    return y < x ? 0 : prefix_[y + 1] - prefix_[x];
+  }
+
+  // V for A at a < b, with `range_sum` the coins of positions [x, y] along this orientation.
+  template <typename RangeSum>
+  Coins facing_value(std::int32_t a, std::int32_t b, RangeSum range_sum) const {
+    const std::int32_t last = static_cast<std::int32_t>(position_.size()) - 1;
+    const std::int32_t middle = a + (b - a) / 2;
+    const Coins a_away = range_sum(0, a) - std::max(range_sum(b, last), range_sum(a + 1, b));
+    const Coins a_towards = std::min(range_sum(a, b - 1) - range_sum(b, last),
+                                     range_sum(a, middle) - range_sum(middle + 1, b));
+    return std::max(a_away, a_towards);
+  }
+
+  std::vector<std::int32_t> position_;  // per city
+  std::vector<Coins> prefix_;           // the coins of positions [0, k)
+};
+
+// The maximal runs of cities with exactly two roads ("bare" cities: a player who walks into one
+// can only walk on), each run's cities in a row in one array with their coins' prefix sums, so
+// that a start pair's path crosses a run in O(1) (ChainEvaluator's sparse paths). Used only
+// where the runs are long (a broom's handle, paths with a few branches or hanging chains).
+class BareChains {
+ public:
+  template <typename Value>
+  explicit BareChains(const ArrivalTable<Value>& table)
+      : slot_(static_cast<std::size_t>(table.city_count()), kNone) {
+    const auto bare = [&table](City city) {
+      return table.arrivals_end(city) - table.arrivals_begin(city) == 2;
+    };
+    // The neighbour of a bare city other than `from`.
+    const auto other = [&table](City city, City from) {
+      const City first = table.tail(table.arrivals_begin(city));
+      return first == from ? table.tail(table.arrivals_begin(city) + 1) : first;
+    };
+    prefix_.push_back(0);
+    for (City city = 0; city < table.city_count(); ++city) {
+      if (!bare(city) || slot_[city] != kNone)
+        continue;
+      // Out to one end of the run (`beyond` the first city past it), then along the run.
+      City end = city;
+      City beyond = table.tail(table.arrivals_begin(city));
+      while (bare(beyond)) {
+        const City next = other(beyond, end);
+        end = beyond;
+        beyond = next;
+      }
+      const auto first = static_cast<std::int32_t>(cities_.size());
+      for (City at = end, from = beyond; bare(at);) {
+        slot_[at] = static_cast<std::int32_t>(cities_.size());
+        cities_.push_back(at);
+        prefix_.push_back(prefix_.back() + table.rows()[table.arrivals_begin(at)].head_coins);
+        const City next = other(at, from);
+        from = at;
+        at = next;
+      }
+      runs_.resize(cities_.size(), Run{first, static_cast<std::int32_t>(cities_.size())});
+    }
+  }
+
+  // Whether the runs are long enough to pay for themselves: four cities to a run on average.
+  bool worth_it() const {
+    std::int64_t runs = 0;
+    for (std::size_t s = 0; s < runs_.size(); s = static_cast<std::size_t>(runs_[s].end))
+      ++runs;
+    return runs > 0 && static_cast<std::int64_t>(cities_.size()) >= 4 * runs;
+  }
+
+  // The slot of a bare city, kNone for any other.
+  std::int32_t slot(City city) const { return slot_[city]; }
+  City city(std::int32_t slot) const { return cities_[static_cast<std::size_t>(slot)]; }
+  // The coins of the slots between a and b, both included.
+  Coins coins(std::int32_t a, std::int32_t b) const {
+    return a <= b ? prefix_[b + 1] - prefix_[a] : prefix_[a + 1] - prefix_[b];
+  }
+  // From `slot`, how the slots go towards its run's neighbour `next` (+1 or -1, 0 where `next`
+  // is not in the run), and how many slots there are that way, `slot` included.
+  std::pair<std::int32_t, std::int32_t> towards(std::int32_t slot, City next) const {
+    const Run run = runs_[static_cast<std::size_t>(slot)];
+    if (slot + 1 < run.end && cities_[slot + 1] == next)
+      return {1, run.end - slot};
+    if (slot > run.begin && cities_[slot - 1] == next)
+      return {-1, slot - run.begin + 1};
+    return {0, 1};
+  }
+
+ private:
+  struct Run {
+    std::int32_t begin;
+    std::int32_t end;
+  };
+  std::vector<std::int32_t> slot_;  // per city
+  std::vector<City> cities_;        // per slot, run after run
+  std::vector<Coins> prefix_;       // the coins of slots [0, s)
+  std::vector<Run> runs_;           // per slot, its run's slots
+};
+
 // Evaluates start pairs along their paths; one per thread (it owns the path buffer).
 template <typename Value>
 class ChainEvaluator {
  public:
-  ChainEvaluator(const ArrivalTable<Value>& table, SearchState& state)
-      : rows_(table.rows()),
+  // `line`: the tree as a line where it is a path (pairs in O(1)), else nullptr; `bare`: its
+  // bare runs where they are long, else nullptr.
+  ChainEvaluator(const ArrivalTable<Value>& table, const PathLine* line, const BareChains* bare,
+                 SearchState& state)
+      : table_(&table),
+        line_(line),
+        bare_(bare),
+        rows_(table.rows()),
         state_(&state),
         path_(static_cast<std::size_t>(table.city_count()) + 2),
         up_(static_cast<std::size_t>(table.city_count())),
-        flush_every_(std::clamp<std::int64_t>(state.budget / 16, 1, std::int64_t{1} << 15)) {}
+        flush_every_(std::clamp<std::int64_t>(state.budget / 16, 1, std::int64_t{1} << 15)),
+        path_cities_(static_cast<std::size_t>(table.city_count()) + 1) {}
 
-  // V(i, j) for j = `j`, whose way to i the links of i's breadth-first order give.
-  Coins pair_value(const Link* links, City j) {
-    City city = j;
-    return path_value(links[j].depth, [&] {
-      const Link& link = links[city];
-      city = link.parent;
-      return link.up;
-    });
+  // V(i, j), whose way from j to i the links of i's breadth-first order give.
+  Coins pair_value(const Link* links, City i, City j) {
+    if (line_ != nullptr)
+      return line_value(i, j);
+    if (bare_ != nullptr)
+      return sparse_pair_value(links, j, links[j].depth);
+    return reused_path_value(links, i, j);
   }
 
   // V(i, j) for a neighbour j of i, where `into_i` is the arrival j -> i.
   Coins neighbour_value(ArrivalId into_i) {
+    if (line_ != nullptr)
+      return line_value(table_->head(into_i), table_->tail(into_i));
     return path_value(1, [into_i] { return into_i; });
   }
 
@@ -115,6 +298,8 @@ class ChainEvaluator {
   // breadth-first order from any city): up from j to the meeting of the two ways to the root,
   // then down to i.
   Coins value_by_root(const Link* rooted, City i, City j) {
+    if (line_ != nullptr)
+      return line_value(i, j);
     std::size_t j_side = 0;
     std::size_t i_side = up_.size();
     while (i != j) {
@@ -152,30 +337,75 @@ class ChainEvaluator {
   }
 
  private:
+  // pair_value along the links of i's order, keeping the part of the last pair's path that this
+  // one shares: consecutive B starts of a breadth-first order mostly share all but the last few
+  // cities of their ways to i, and the cities of those (their rows, far apart in memory) cost
+  // most of a pair's time. Once the way up from j meets the last path's city at the same
+  // distance from i, the rest down to i is that path's (only that city's branch towards j may
+  // differ). The suffix sums, which depend on j, are summed again.
+  Coins reused_path_value(const Link* links, City i, City j) {
+    const std::int32_t depth = links[j].depth;
+    last_depth_ = depth;
+    if (reused_start_ != i)
+      reused_depth_ = -1;
+    reused_start_ = i;
+    City city = j;
+    ArrivalId after = kNone;  // the arrival at `city` from the path's next city towards j
+    std::int32_t k = depth;
+    for (; k > 0; --k) {
+      const Link& link = links[city];
+      const bool known = k <= reused_depth_ && path_cities_[static_cast<std::size_t>(k)] == city;
+      path_cities_[static_cast<std::size_t>(k)] = city;
+      set_city(path_[static_cast<std::size_t>(k)], rows_[link.up], after, 0);
+      if (known)
+        break;
+      after = link.up;
+      city = link.parent;
+    }
+    if (k == 0)  // A's start: its branches that avoid v_1, from the arrival v_0 -> v_1.
+      set_city(path_[0], rows_[rows_[after].reverse], kNone, 0);
+    reused_depth_ = depth;
+    Coins suffix = 0;
+    for (std::int32_t x = depth; x >= 0; --x) {
+      PathCity<Value>& at = path_[static_cast<std::size_t>(x)];
+      suffix += at.coins;
+      at.suffix = static_cast<Value>(suffix);
+    }
+    return chain_value(depth);
+  }
+
+  // A pair on a line: one step of work.
+  Coins line_value(City i, City j) {
+    last_depth_ = 0;
+    return line_->value(i, j);
+  }
+
   // V(v_0, v_d) for the path whose arrivals towards v_0, from v_d's on (v_d -> v_(d-1) first),
   // `next_up()` gives one by one.
   template <typename NextUp>
   Coins path_value(std::int32_t depth, NextUp next_up) {
     last_depth_ = depth;
+    reused_depth_ = -1;
     ArrivalId after = kNone;  // the arrival at the current city from the next one towards v_d
     Coins suffix = 0;
     for (std::int32_t k = depth; k > 0; --k) {
       const ArrivalId up = next_up();
-      suffix = set_city(k, rows_[up], after, suffix);
+      suffix = set_city(path_[static_cast<std::size_t>(k)], rows_[up], after, suffix);
       after = up;
     }
     // A's start: its branches that avoid v_1, from the arrival v_0 -> v_1.
-    set_city(0, rows_[rows_[after].reverse], kNone, suffix);
+    set_city(path_[0], rows_[rows_[after].reverse], kNone, suffix);
     return chain_value(depth);
   }
 
-  // Fills path_[k] from the row of the arrival v_k -> v_(k-1) (v_k's branches that avoid
+  // Fills `city` (v_k) from the row of the arrival v_k -> v_(k-1) (v_k's branches that avoid
   // v_(k-1)), leaving out also the branch over the arrival `after` (from v_(k+1), kNone at the
   // path's ends). Returns the suffix sum through v_k.
-  Coins set_city(std::int32_t k, const ArrivalRow<Value>& row, ArrivalId after, Coins suffix) {
-    PathCity<Value>& city = path_[static_cast<std::size_t>(k)];
+  Coins set_city(PathCity<Value>& city, const ArrivalRow<Value>& row, ArrivalId after,
+                 Coins suffix) {
     suffix += row.tail_coins;
     city.suffix = static_cast<Value>(suffix);
+    city.coins = row.tail_coins;
     if (after != kNone && after == row.best_arrival) {
       city.leave = row.second;
       city.leave_next = row.third;
@@ -234,13 +464,196 @@ class ChainEvaluator {
     return coins(0) - coins(depth) + value;
   }
 
+  // Sparse paths (where the tree has long bare runs). A city of the path that is an end or not
+  // bare is a mark, with what set_city gives it; the bare cities between two marks are one run
+  // of BareChains' slots: the one at position `position - 1` is `gap_slot`, and the slots step
+  // by `gap_step` as the positions go down.
+  struct Mark {
+    std::int32_t position;
+    PathCity<Value> city;
+    std::int32_t gap_slot;
+    std::int32_t gap_step;
+  };
+
+  // Where marks would cost more than a plain path (more than one mark in kSparseShare cities of
+  // the path), the plain path and chain.
+  static constexpr std::int32_t kSparseShare = 4;
+
+  // V(i, j) along the path of `depth` roads from j up the links to i, its bare runs crossed in
+  // one step each.
+  // Counts as many chain steps as marks and runs it went along.
+  Coins sparse_pair_value(const Link* links, City j, std::int32_t depth) {
+    const std::int32_t steps = gather_marks(links, j, depth);
+    if (static_cast<std::int64_t>(marks_.size()) * kSparseShare > depth) {
+      last_depth_ = depth;
+      unfold_marks();
+      return chain_value(depth);
+    }
+    last_depth_ = steps;
+    return sparse_chain_value(depth);
+  }
+
+  // Returns the marks and runs it went along.
+  std::int32_t gather_marks(const Link* links, City j, std::int32_t depth) {
+    marks_.clear();
+    std::int32_t runs = 0;
+    City city = j;
+    ArrivalId after = kNone;  // the arrival at `city` from the path's next city towards j
+    Coins suffix = 0;
+    std::int32_t k = depth;
+    while (k > 0) {
+      const std::int32_t slot = bare_->slot(city);
+      if (slot != kNone && k < depth) {
+        // A bare city inside the path: its run, as far as it goes towards i (not to i itself).
+        const auto [step, slots] = bare_->towards(slot, links[city].parent);
+        const std::int32_t length = std::min(k, slots);
+        const std::int32_t last = slot + (length - 1) * step;
+        suffix += bare_->coins(slot, last);
+        marks_.back().gap_slot = slot;
+        marks_.back().gap_step = step;
+        const City last_city = bare_->city(last);
+        after = links[last_city].up;
+        city = links[last_city].parent;
+        k -= length;
+        ++runs;
+        continue;
+      }
+      const ArrivalId up = links[city].up;
+      marks_.push_back(Mark{k, {}, kNone, 0});
+      suffix = set_city(marks_.back().city, rows_[up], after, suffix);
+      after = up;
+      city = links[city].parent;
+      --k;
+    }
+    marks_.push_back(Mark{0, {}, kNone, 0});
+    set_city(marks_.back().city, rows_[rows_[after].reverse], kNone, suffix);
+    return static_cast<std::int32_t>(marks_.size()) + runs;
+  }
+
+  // The marks and their runs into path_, for chain_value.
+  void unfold_marks() {
+    reused_depth_ = -1;
+    for (std::size_t m = 0; m < marks_.size(); ++m) {
+      const Mark& mark = marks_[m];
+      path_[static_cast<std::size_t>(mark.position)] = mark.city;
+      Coins suffix = mark.city.suffix;
+      const std::int32_t below = m + 1 < marks_.size() ? marks_[m + 1].position : -1;
+      for (std::int32_t x = mark.position - 1, slot = mark.gap_slot; x > below;
+           --x, slot += mark.gap_step) {
+        suffix += bare_->coins(slot, slot);
+        path_[static_cast<std::size_t>(x)] = bare_city(suffix);
+      }
+    }
+  }
+
+  // A bare city inside the path: no branch to leave by.
+  static PathCity<Value> bare_city(Coins suffix) {
+    return PathCity<Value>{static_cast<Value>(suffix), 0, 0, kNoBranch<Value>};
+  }
+
+  // The mark at `x` or the nearest one above it (marks_ goes down from position `depth`).
+  std::size_t mark_at_or_above(std::int32_t x) const {
+    const auto it = std::partition_point(marks_.begin(), marks_.end(),
+                                         [x](const Mark& mark) { return mark.position >= x; });
+    return static_cast<std::size_t>(it - marks_.begin()) - 1;
+  }
+
+  // Position x of the sparse path as chain_value reads it (suffix 0 past the end).
+  PathCity<Value> sparse_city(std::int32_t x, std::int32_t depth) const {
+    if (x > depth)
+      return PathCity<Value>{};
+    const Mark& mark = marks_[mark_at_or_above(x)];
+    if (mark.position == x)
+      return mark.city;
+    const std::int32_t first = mark.gap_slot;
+    return bare_city(mark.city.suffix +
+                     bare_->coins(first, first + (mark.position - 1 - x) * mark.gap_step));
+  }
+
+  // chain_value on the sparse path. A player who walks into a bare city must walk on, so while
+  // every move lands on one the value only adds the coins walked over (each state's value is
+  // its step's coins minus the one before), and a stretch of such moves is one step here: the
+  // running maxima over the cities between take the stretch's ends (a bare city has no branch,
+  // so its terms are the suffix sums, monotone along the stretch).
+  Coins sparse_chain_value(std::int32_t depth) {
+    const auto at = [this, depth](std::int32_t x) { return sparse_city(x, depth); };
+    const auto suffix = [&at](std::int32_t x) { return Coins{at(x).suffix}; };
+    const auto coins = [&suffix](std::int32_t x) { return suffix(x) - suffix(x + 1); };
+    std::int32_t a_at = (depth + 1) / 2;
+    std::int32_t b_at = a_at;
+    Coins value = Coins{at(a_at).leave} - at(a_at).leave_next;
+    Coins b_walks_best = kNoWay;
+    Coins a_walks_best = kNoWay;
+    const auto now_between = [&](std::int32_t k) {
+      const PathCity<Value> city = at(k);
+      b_walks_best = std::max(b_walks_best, city.leave + suffix(k));
+      a_walks_best = std::max(a_walks_best, city.leave - suffix(k + 1));
+    };
+    for (std::int32_t t = depth - 1; t >= 0;) {
+      const bool a_moves = (t & 1) == 0;
+      if (a_at != b_at) {
+        const std::int32_t a_bare =
+            a_at == 0 ? 0 : a_at - 1 - marks_[mark_at_or_above(a_at) + 1].position;
+        const std::int32_t b_bare =
+            b_at == depth ? 0 : marks_[mark_at_or_above(b_at + 1)].position - b_at - 1;
+        if (a_moves ? a_bare > 0 : b_bare > 0) {
+          // Forced moves, alternating, until the next mover's city is not bare.
+          const bool a_runs_out_first = a_moves ? a_bare <= b_bare : !(b_bare <= a_bare);
+          const std::int32_t shorter = std::min(a_bare, b_bare);
+          const std::int32_t a_steps = a_moves && !a_runs_out_first ? shorter + 1 : shorter;
+          const std::int32_t b_steps = !a_moves && a_runs_out_first ? shorter + 1 : shorter;
+          if (a_steps > 0) {
+            now_between(a_at);
+            now_between(a_at - a_steps + 1);
+          }
+          if (b_steps > 0) {
+            now_between(b_at);
+            now_between(b_at + b_steps - 1);
+          }
+          const Coins a_gets = suffix(a_at - a_steps + 1) - suffix(a_at + 1);
+          const Coins b_gets = suffix(b_at) - suffix(b_at + b_steps);
+          const std::int32_t states = a_steps + b_steps;
+          const bool a_last = a_moves == (states % 2 == 1);
+          value = (a_last ? a_gets - b_gets : b_gets - a_gets) + (states % 2 == 1 ? -value : value);
+          a_at -= a_steps;
+          b_at += b_steps;
+          t -= states;
+          continue;
+        }
+        now_between(a_moves ? a_at : b_at);
+      }
+      a_moves ? --a_at : ++b_at;
+      const bool adjacent = a_at + 1 == b_at;
+      const Coins between = suffix(a_at + 1) - suffix(b_at);
+      const PathCity<Value> mover = at(a_moves ? a_at : b_at);
+      const PathCity<Value> other_city = at(a_moves ? b_at : a_at);
+      const Coins step = adjacent ? 0 : coins(a_moves ? a_at + 1 : b_at - 1);
+      const Coins other_walks =
+          a_moves ? b_walks_best - suffix(b_at) : a_walks_best + suffix(a_at + 1);
+      const Coins other =
+          std::max({Coins{other_city.leave}, other_walks, between + mover.leave_next});
+      value = std::max(step - value, mover.leave_or_none - other);
+      --t;
+    }
+    return coins(0) - coins(depth) + value;
+  }
+
+  const ArrivalTable<Value>* table_;
+  const PathLine* line_;
+  const BareChains* bare_;
   const ArrivalRow<Value>* rows_;
   SearchState* state_;
   std::vector<PathCity<Value>> path_;
   std::vector<ArrivalId> up_;  // value_by_root's path
+  std::vector<Mark> marks_;    // the sparse path
   std::int64_t flush_every_;
   std::int64_t unflushed_ = 0;
   std::int32_t last_depth_ = 0;
+  // The cities of the last path reused_path_value gathered (v_0 ... v_d, d = reused_depth_, -1
+  // when path_ holds another path) for A's start reused_start_.
+  std::vector<City> path_cities_;
+  std::int32_t reused_depth_ = -1;
+  City reused_start_ = kNone;
 };
 
 // The breadth-first order of the cities from one row's start (the start first), made only as far
@@ -298,6 +711,8 @@ struct Row {
   std::int32_t evaluated;
   City start;
   City least_at;  // a B start of value `bound`
+  bool far_probed = false;
+  std::uint64_t sampled = 0;  // the B starts sampled beyond the batches so far
 };
 
 // The least of some start pairs' values, and the lowest B start that has it.
@@ -343,123 +758,287 @@ bool comes_later(const Row& a, const Row& b) {
   return a.start > b.start;
 }
 
-// The first batch of a row's B starts beyond its neighbours; each later batch doubles the count.
+// The first batch of a row's B starts beyond its neighbours; each later batch adds an eighth of
+// the count evaluated (at least kFirstBatch), so that a row whose bound falls below another's in
+// the middle of a batch has not evaluated many more starts than it needed (batches that doubled
+// the count cost 17% more chain steps on a Pruefer tree of N = 300,000).
 constexpr std::int32_t kFirstBatch = 16;
+constexpr std::int32_t kBatchGrowthDivisor = 8;
+// sample_beyond: a batch's count over this many B starts beyond it, at 2^64 / the golden ratio
+// apart (mod 2^64) in its order.
+constexpr std::int32_t kSampleShareDivisor = 8;
+constexpr std::uint64_t kGoldenFraction = 0x9e3779b97f4a7c15;
 // From this many B starts a batch is spread over the threads.
 constexpr std::int32_t kParallelBatch = 256;
+
+// Once a row has spent about as many chain steps as making its whole breadth-first order costs
+// (N), it tries the far end of its order and a few starts spread over the rest (once per row):
+// a row whose minimum lies far away (a long way to a rich region, as in uniformly random trees,
+// whose diameter is about sqrt(N)) can be cut there instead of after its last, largest batches.
+// The probes cost a few dozen pairs.
+constexpr std::int32_t kFarEndProbes = 16;
+// One spread probe per this many starts not yet evaluated, at least kFarEndProbes and at most
+// kMostSpreadProbes (256 instead of 16 saved 13% of the chain steps on a Pruefer tree of
+// N = 300,000).
+constexpr std::int32_t kStartsPerSpreadProbe = 1024;
+constexpr std::int32_t kMostSpreadProbes = 256;
+
+// One search: the rows, the orders they are evaluated in and the threads' evaluators.
+template <typename Value>
+class PrunedSearch {
+ public:
+  PrunedSearch(const ArrivalTable<Value>& table, const PrunedLimits& limits)
+      : table_(table),
+        n_(table.city_count()),
+        parallel_(n_ >= limits.parallel_from_cities),
+        state_(limits),
+        line_(table),
+        bare_(table),
+        use_bare_(!line_.is_path() && bare_.worth_it()),
+        chains_([this] {
+          return ChainEvaluator<Value>(table_, line_.is_path() ? &line_ : nullptr,
+                                       use_bare_ ? &bare_ : nullptr, state_);
+        }),
+        order_(table),
+        rooting_(table) {}
+
+  bool run(SolveReport& report) {
+    bool finished = false;
+    if (parallel_) {
+      // Isolated: a thread waiting in one of these loops must not pick up another case's work and
+      // re-enter its own chain evaluator.
+      tbb::this_task_arena::isolate([&] {
+        tbb::parallel_for(tbb::blocked_range<City>(0, n_, 256),
+                          [this](const tbb::blocked_range<City>& starts) { bound_rows(starts); });
+        finished = search(report);
+      });
+    } else {
+      bound_rows(tbb::blocked_range<City>(0, n_));
+      finished = search(report);
+    }
+    for (ChainEvaluator<Value>& own : chains_)
+      own.flush();
+    report.chain_steps = state_.steps.load();
+    return finished;
+  }
+
+ private:
+  std::int32_t first_count(City start) const {
+    return 1 + table_.arrivals_end(start) - table_.arrivals_begin(start);
+  }
+
+  // Every row with its start and its neighbours as B's starts: the first 1 + degree cities of its
+  // breadth-first order.
+  void bound_rows(const tbb::blocked_range<City>& starts) {
+    ChainEvaluator<Value>& own = chains_.local();
+    for (City i = starts.begin(); i != starts.end(); ++i) {
+      Least least;
+      least.add(table_.same_start_value(i), i);
+      for (ArrivalId in = table_.arrivals_begin(i); in < table_.arrivals_end(i); ++in)
+        least.add(own.neighbour_value(in), table_.tail(in));
+      rows_[static_cast<std::size_t>(i)] = Row{least.value, first_count(i), i, least.at};
+    }
+  }
+
+  // B's starts [ks.begin(), ks.end()) of the order's row.
+  Least evaluate(const tbb::blocked_range<std::int32_t>& ks, Least least) {
+    ChainEvaluator<Value>& own = chains_.local();
+    const City start = order_.queue()[0];
+    const bool marked = marked_row_ == start;
+    for (std::int32_t k = ks.begin(); k != ks.end(); ++k) {
+      if (marked && marked_at_[static_cast<std::size_t>(k)])
+        continue;  // sampled before: its value is in the row's bound
+      const City j = order_.queue()[k];
+      least.add(own.pair_value(order_.links(), start, j), j);
+      if (!own.account())
+        break;
+    }
+    return least;
+  }
+
+  Least evaluate_batch(std::int32_t begin, std::int32_t end) {
+    const tbb::blocked_range<std::int32_t> batch(begin, end, 32);
+    const auto part = [this](const tbb::blocked_range<std::int32_t>& ks, Least least) {
+      return evaluate(ks, least);
+    };
+    if (parallel_ && end - begin >= kParallelBatch) {
+      return tbb::parallel_reduce(batch, Least{}, part, [](Least a, const Least& b) {
+        a.add(b.value, b.at);
+        return a;
+      });
+    }
+    return part(batch, Least{});
+  }
+
+  // The B starts that brought earlier rows down, against `row`.
+  void try_killers(const Row& row, Least& least) {
+    ChainEvaluator<Value>& own = chains_.local();
+    for (const City killer : killers_.cities()) {
+      if (killer == row.start)
+        continue;
+      least.add(own.value_by_root(rooting_.links(), row.start, killer), killer);
+      own.account();
+    }
+  }
+
+  // The last B starts of the row's order and a few spread over the rest not yet evaluated.
+  void probe_far(const Row& row, Least& least) {
+    order_.reach(row.start, n_);
+    ChainEvaluator<Value>& own = chains_.local();
+    const auto probe = [&](std::int32_t k) {
+      const City j = order_.queue()[k];
+      least.add(own.pair_value(order_.links(), row.start, j), j);
+      own.account();
+    };
+    const std::int32_t far_end = std::max(row.evaluated, n_ - kFarEndProbes);
+    for (std::int32_t k = n_ - 1; k >= far_end; --k)
+      probe(k);
+    const std::int32_t spread = far_end - row.evaluated;
+    const std::int32_t probes =
+        std::clamp(spread / kStartsPerSpreadProbe, kFarEndProbes, kMostSpreadProbes);
+    for (std::int32_t p = 0; p < probes && spread > probes; ++p)
+      probe(row.evaluated + static_cast<std::int32_t>(std::int64_t{spread} * p / probes));
+  }
+
+  // Before each batch of a row that has been far probed, an eighth as many B starts (at least
+  // kFirstBatch) beyond the batch, not sampled before, spread over the rest of its order by a Weyl
+  // sequence (the golden ratio's fractions: each new one falls in the largest gap), so that a row
+  // whose minimum lies in the middle of its order (a region about as large as the part evaluated so
+  // far) meets it early. The batches skip them.
+  void sample_beyond(Row& row, std::int32_t end, Least& least) {
+    order_.reach(row.start, n_);
+    const std::int32_t count = std::max((end - row.evaluated) / kSampleShareDivisor, kFirstBatch);
+    const auto rest = static_cast<std::uint64_t>(n_ - end);
+    if (marked_row_ != row.start) {
+      for (const std::int32_t k : marked_)
+        marked_at_[static_cast<std::size_t>(k)] = false;
+      marked_.clear();
+      marked_row_ = row.start;
+    }
+    samples_.clear();
+    for (std::int32_t c = 0; c < count; ++c) {
+      const std::uint64_t fraction = (row.sampled++ + 1) * kGoldenFraction;
+      const std::int32_t k = end + static_cast<std::int32_t>(((fraction >> 32) * rest) >> 32);
+      if (marked_at_[static_cast<std::size_t>(k)])
+        continue;
+      marked_at_[static_cast<std::size_t>(k)] = true;
+      marked_.push_back(k);
+      samples_.push_back(k);
+    }
+    const auto part = [this, &row](const tbb::blocked_range<std::size_t>& range, Least part_least) {
+      ChainEvaluator<Value>& own = chains_.local();
+      for (std::size_t s = range.begin(); s != range.end(); ++s) {
+        const City j = order_.queue()[samples_[s]];
+        part_least.add(own.pair_value(order_.links(), row.start, j), j);
+        if (!own.account())
+          break;
+      }
+      return part_least;
+    };
+    const tbb::blocked_range<std::size_t> all(0, samples_.size(), 8);
+    const Least sampled = parallel_ ? tbb::parallel_reduce(all, Least{}, part,
+                                                           [](Least a, const Least& b) {
+                                                             a.add(b.value, b.at);
+                                                             return a;
+                                                           })
+                                    : part(all, Least{});
+    least.add(sampled.value, sampled.at);
+  }
+
+  // About the chain steps the row has spent: the B starts evaluated times the distance of the
+  // last one (the order is made that far).
+  std::int64_t steps_spent(const Row& row) {
+    order_.reach(row.start, row.evaluated);
+    const City last = order_.queue()[row.evaluated - 1];
+    const std::int64_t steps = line_.is_path() ? 1 : order_.links()[last].depth + 1;
+    return std::int64_t{row.evaluated} * steps;
+  }
+
+  // Evaluates `row` further while it stays ahead of every other row. False: over the budget.
+  bool advance(Row& row) {
+    Least least{row.bound, row.least_at};
+    try_killers(row, least);
+    row.bound = least.value;
+    while (row.evaluated < n_ && (rows_.empty() || !comes_later(row, rows_.front()))) {
+      const std::int32_t end =
+          std::min(n_, row.evaluated + std::max(row.evaluated / kBatchGrowthDivisor, kFirstBatch));
+      if (!row.far_probed && end < n_ && steps_spent(row) >= n_) {
+        row.far_probed = true;
+        probe_far(row, least);
+        row.bound = least.value;
+        continue;
+      }
+      if (row.far_probed && end < n_) {
+        sample_beyond(row, end, least);
+        row.bound = least.value;
+        if (!rows_.empty() && comes_later(row, rows_.front()))
+          break;
+      }
+      order_.reach(row.start, end);
+      const Least batch = evaluate_batch(row.evaluated, end);
+      least.add(batch.value, batch.at);
+      row.bound = least.value;
+      row.evaluated = end;
+      if (state_.over_budget.load(std::memory_order_relaxed))
+        return false;
+    }
+    row.least_at = least.at;
+    killers_.add(least.at);
+    return true;
+  }
+
+  // Best first: the row with the highest bound is evaluated further, batch by batch, while it
+  // stays ahead of every other row; a finished row ahead of all is the answer, since every other
+  // row's value is at most its bound.
+  bool search(SolveReport& report) {
+    rooting_.reach(0, n_);  // the tree rooted anywhere, for the paths to the killers
+    std::make_heap(rows_.begin(), rows_.end(), comes_later);
+    for (;;) {
+      std::pop_heap(rows_.begin(), rows_.end(), comes_later);
+      Row row = rows_.back();
+      rows_.pop_back();
+      if (row.evaluated == n_) {
+        report.value = row.bound;
+        return true;
+      }
+      if (row.evaluated == first_count(row.start))
+        ++report.rows_searched;
+      if (!advance(row))
+        return false;
+      if (row.evaluated == n_)
+        ++report.rows_whole;
+      rows_.push_back(row);
+      std::push_heap(rows_.begin(), rows_.end(), comes_later);
+    }
+  }
+
+  const ArrivalTable<Value>& table_;
+  const std::int32_t n_;
+  const bool parallel_;
+  SearchState state_;
+  const PathLine line_;
+  const BareChains bare_;
+  const bool use_bare_;
+  tbb::enumerable_thread_specific<ChainEvaluator<Value>> chains_;
+  std::vector<Row> rows_ = std::vector<Row>(static_cast<std::size_t>(n_));
+  RowOrder<Value> order_;              // the breadth-first order of the row being evaluated
+  std::vector<std::int32_t> samples_;  // sample_beyond's positions in order_
+  // The positions in order_ sampled for the row of marked_row_ (their values are in its bound,
+  // so its batches skip them), as flags and as a list.
+  std::vector<bool> marked_at_ = std::vector<bool>(static_cast<std::size_t>(n_), false);
+  std::vector<std::int32_t> marked_;
+  City marked_row_ = kNone;
+  RowOrder<Value> rooting_;  // from city 0: the paths to the killers
+  Killers killers_;
+};
 
 }  // namespace
 
 template <typename Value>
 bool pruned_search(const ArrivalTable<Value>& table, const PrunedLimits& limits,
                    SolveReport& report) {
-  const std::int32_t n = table.city_count();
-  const bool parallel = n >= limits.parallel_from_cities;
-  SearchState state(limits);
-  tbb::enumerable_thread_specific<ChainEvaluator<Value>> chains(
-      [&table, &state] { return ChainEvaluator<Value>(table, state); });
-
-  // Every row with its start and its neighbours as B's starts: the first 1 + degree cities of its
-  // breadth-first order.
-  std::vector<Row> rows(static_cast<std::size_t>(n));
-  const auto bound_rows = [&](const tbb::blocked_range<City>& starts) {
-    ChainEvaluator<Value>& own = chains.local();
-    for (City i = starts.begin(); i != starts.end(); ++i) {
-      Least least;
-      least.add(table.same_start_value(i), i);
-      for (ArrivalId in = table.arrivals_begin(i); in < table.arrivals_end(i); ++in)
-        least.add(own.neighbour_value(in), table.tail(in));
-      rows[static_cast<std::size_t>(i)] =
-          Row{least.value, 1 + table.arrivals_end(i) - table.arrivals_begin(i), i, least.at};
-    }
-  };
-
-  // B's starts [begin, end) of the order's row.
-  RowOrder<Value> order(table);
-  const auto evaluate = [&](const tbb::blocked_range<std::int32_t>& ks, Least least) {
-    ChainEvaluator<Value>& own = chains.local();
-    for (std::int32_t k = ks.begin(); k != ks.end(); ++k) {
-      const City j = order.queue()[k];
-      least.add(own.pair_value(order.links(), j), j);
-      if (!own.account())
-        break;
-    }
-    return least;
-  };
-  const auto evaluate_batch = [&](std::int32_t begin, std::int32_t end) {
-    const tbb::blocked_range<std::int32_t> batch(begin, end, 32);
-    if (parallel && end - begin >= kParallelBatch) {
-      return tbb::parallel_reduce(batch, Least{}, evaluate, [](Least a, const Least& b) {
-        a.add(b.value, b.at);
-        return a;
-      });
-    }
-    return evaluate(batch, Least{});
-  };
-
-  // Best first: the row with the highest bound is evaluated further, batch by batch, while it
-  // stays ahead of every other row; a finished row ahead of all is the answer, since every other
-  // row's value is at most its bound.
-  RowOrder<Value> rooting(table);  // the tree rooted anywhere, for the paths to the killers
-  Killers killers;
-  const auto search = [&] {
-    rooting.reach(0, n);
-    std::make_heap(rows.begin(), rows.end(), comes_later);
-    for (;;) {
-      std::pop_heap(rows.begin(), rows.end(), comes_later);
-      Row row = rows.back();
-      rows.pop_back();
-      if (row.evaluated == n) {
-        report.value = row.bound;
-        return true;
-      }
-      if (row.evaluated == 1 + table.arrivals_end(row.start) - table.arrivals_begin(row.start))
-        ++report.rows_searched;
-      Least least{row.bound, row.least_at};
-      ChainEvaluator<Value>& own = chains.local();
-      for (const City killer : killers.cities()) {
-        if (killer == row.start)
-          continue;
-        least.add(own.value_by_root(rooting.links(), row.start, killer), killer);
-        own.account();
-      }
-      row.bound = least.value;
-      while (row.evaluated < n && (rows.empty() || !comes_later(row, rows.front()))) {
-        const std::int32_t end =
-            std::min(n, std::max(2 * row.evaluated, row.evaluated + kFirstBatch));
-        order.reach(row.start, end);
-        const Least batch = evaluate_batch(row.evaluated, end);
-        least.add(batch.value, batch.at);
-        row.bound = least.value;
-        row.evaluated = end;
-        if (state.over_budget.load(std::memory_order_relaxed))
-          return false;
-      }
-      row.least_at = least.at;
-      killers.add(least.at);
-      if (row.evaluated == n)
-        ++report.rows_whole;
-      rows.push_back(row);
-      std::push_heap(rows.begin(), rows.end(), comes_later);
-    }
-  };
-
-  bool finished = false;
-  if (parallel) {
-    // Isolated: a thread waiting in one of these loops must not pick up another case's work and
-    // re-enter its own chain evaluator.
-    tbb::this_task_arena::isolate([&] {
-      tbb::parallel_for(tbb::blocked_range<City>(0, n, 256), bound_rows);
-      finished = search();
-    });
-  } else {
-    bound_rows(tbb::blocked_range<City>(0, n));
-    finished = search();
-  }
-  for (ChainEvaluator<Value>& own : chains)
-    own.flush();
-  report.chain_steps = state.steps.load();
-  return finished;
+  PrunedSearch<Value> search(table, limits);
+  return search.run(report);
 }
 
 template bool pruned_search(const ArrivalTable<std::int32_t>&, const PrunedLimits&, SolveReport&);

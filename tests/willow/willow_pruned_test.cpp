@@ -15,6 +15,7 @@
 #include "core/willow/willow.hpp"
 #include "io/willow/format.hpp"
 #include "tests/test_data.hpp"
+#include "tests/willow/path_like_trees.hpp"
 
 namespace gamebatch::willow {
 namespace {
@@ -70,6 +71,48 @@ TEST(WillowPruned, MatchesTheWalkOnEveryShapeAndCoinPattern) {
   EXPECT_EQ(checked, 504);
 }
 
+// Pruefer trees (long distances: diameter about sqrt(N)), paths (solved by prefix sums) and trees
+// of long bare paths against the walk: 30 of each kind, 2..3,000 cities (log-uniform), 32-bit and
+// 64-bit, the search on the calling thread and on all threads. A few seconds in a Release build.
+TEST(WillowPruned, MatchesTheWalkOnPrueferTreesAndLongPaths) {
+#ifdef GAMEBATCH_SANITIZED
+  constexpr double kLargest = 300;
+#else
+  constexpr double kLargest = 3000;
+#endif
+  enum class Kind { prufer, path, caterpillar, broom, few_branches, hanging_chain };
+  std::mt19937_64 rng(0x7a7);
+  std::uniform_real_distribution<double> log_size(std::log(2.0), std::log(kLargest));
+  for (const Kind kind : {Kind::prufer, Kind::path, Kind::caterpillar, Kind::broom,
+                          Kind::few_branches, Kind::hanging_chain}) {
+    for (int tree = 0; tree < 30; ++tree) {
+      const auto cities =
+          static_cast<std::int32_t>(tree == 0 ? kLargest : std::round(std::exp(log_size(rng))));
+      const Coins max_coin = tree % 5 == 4 ? 1'000'000'000 : 10000;
+      const auto shaped = [&](TreeShape shape) {
+        return generate_instance(shape, cities, CoinPattern::mixed, max_coin, rng);
+      };
+      const auto path_like = [&](testing::PathLike like) {
+        return testing::path_like_instance(like, cities, max_coin, rng);
+      };
+      const Instance instance = kind == Kind::prufer        ? shaped(TreeShape::prufer)
+                                : kind == Kind::path        ? shaped(TreeShape::path)
+                                : kind == Kind::caterpillar ? shaped(TreeShape::caterpillar)
+                                : kind == Kind::broom       ? shaped(TreeShape::broom)
+                                : kind == Kind::few_branches
+                                    ? path_like(testing::PathLike::few_branches)
+                                    : path_like(testing::PathLike::hanging_chain);
+      const std::string what =
+          "kind " + std::to_string(static_cast<int>(kind)) + ", N = " + std::to_string(cities);
+      SolverOptions options = pruned_only();
+      options.parallel_from_cities = tree % 2 == 0 ? 1 : 1 << 30;
+      const SolveReport pruned = solve_with_report(instance, options);
+      ASSERT_FALSE(pruned.walked) << what;
+      ASSERT_EQ(pruned.value, solve(instance, walk_only())) << what;
+    }
+  }
+}
+
 // The 64-bit search where the coins total 2^30 or more.
 TEST(WillowPruned, MatchesTheWalkWithLargeCoins) {
   std::mt19937_64 rng(0x64b);
@@ -105,7 +148,7 @@ TEST(WillowPruned, GoldenFiles) {
 // Past its budget the search gives the case to the walk: same answer, and the report says so.
 TEST(WillowPruned, BudgetRunOutFallsBackOnTheWalk) {
   std::mt19937_64 rng(0xb0d);
-  for (const TreeShape shape : kAllShapes) {
+  for (const TreeShape shape : kBenchShapes) {
     for (const std::int32_t cities : {9, 300}) {
       const Instance instance = generate_instance(shape, cities, CoinPattern::mixed, 10000, rng);
       const Coins expected = solve(instance, walk_only());
@@ -129,7 +172,7 @@ TEST(WillowPruned, BudgetRunOutFallsBackOnTheWalk) {
 // than the walk's N^2 start pairs.
 TEST(WillowPruned, DefaultBudgetLeavesTypicalTreesToThePrunedSearch) {
   std::mt19937_64 rng(0xdef);
-  for (const TreeShape shape : kAllShapes) {
+  for (const TreeShape shape : kBenchShapes) {
     const Instance instance = generate_instance(shape, 2000, CoinPattern::mixed, 10000, rng);
     const SolveReport report = solve_with_report(instance);
     EXPECT_FALSE(report.walked) << to_string(shape);
@@ -143,7 +186,7 @@ TEST(WillowPruned, AnswerIsTheSameOnOneAndTwoThreads) {
   std::mt19937_64 rng(0x2a);
   tbb::task_arena one_thread(1);
   tbb::task_arena two_threads(2);
-  for (const TreeShape shape : kAllShapes) {
+  for (const TreeShape shape : kBenchShapes) {
     for (const CoinPattern pattern : kAllCoinPatterns) {
       const Instance instance = generate_instance(shape, 1500, pattern, 10000, rng);
       SolverOptions options = pruned_only();

@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
       "road i <-> j_i has i < j_i, as the format requires.",
       "make_willow_case"};
 
-  const auto shapes = enum_names(willow::kAllShapes);
+  const auto shapes = enum_names(willow::kBenchShapes);
   const auto patterns = enum_names(willow::kAllCoinPatterns);
   std::string shape_name;
   std::string pattern_name = "mixed";
