@@ -151,10 +151,10 @@ TEST_F(MpiCliTest, HeavyFilesCasesSpreadOverTheRanks) {
   std::mt19937_64 rng(9);
   std::vector<std::string> heavy;
   // About 0.2 s each on one core: rank 0 alone would take well over a second, long past rank 1's
-  // start even on a loaded machine (at 0.1 s each, rank 0 once took all eight under load). Paths:
-  // willow's pruned search takes a hundredth of that on a random tree of the size.
+  // start even on a loaded machine (at 0.1 s each, rank 0 once took all eight under load). Combs:
+  // willow's pruned search takes a hundredth of that on a random tree or a path of the size.
   for (int k = 0; k < 8; ++k)
-    heavy.push_back(willow_case(Shape::path, 10'000, 10000, rng));
+    heavy.push_back(willow_case(Shape::comb, 12'000, 10000, rng));
   write_text(at("in/heavy.in"), willow_file(heavy));
   for (int k = 0; k < 4; ++k)
     write_text(at(cat("in/small", k, ".in")), willow_file({willow_case(Shape::path, 9, 9, rng)}));
@@ -183,9 +183,9 @@ TEST_F(MpiCliTest, InterruptedJobLeavesWholeAnswersAndASoundCache) {
       cases.push_back(willow_case(Shape::random, 300, 1000, rng));
     write_text(at(cat("in/s", k, ".in")), willow_file(cases));
   }
-  // About twenty seconds on one core (a path: willow's pruned search makes short work of a random
-  // tree): still in progress when the signal comes.
-  write_text(at("in/big.in"), willow_file({willow_case(Shape::path, 100'000, 1000, rng)}));
+  // About ten seconds on one core (a comb: willow's pruned search makes short work of a random
+  // tree or a path): still in progress when the signal comes.
+  write_text(at("in/big.in"), willow_file({willow_case(Shape::comb, 100'000, 1000, rng)}));
   const pid_t job =
       start_program({GAMEBATCH_MPIRUN, "-np", "2", "--oversubscribe", GAMEBATCH_BINARY, "solve",
                      "--mpi", "--problem", "willow", "--jobs", "1", "--cache", "c.cache",

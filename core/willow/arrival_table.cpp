@@ -10,6 +10,33 @@
 
 namespace gamebatch::willow::detail {
 
+namespace {
+
+// Roots the tree at city 0: each city's parent (kNone for the root), and the cities in
+// breadth-first order, so that children follow parents.
+template <typename Value>
+void root_at_city_zero(const ArrivalTable<Value>& table, const std::vector<City>& tails,
+                       std::vector<City>& parent, std::vector<City>& order) {
+  const std::size_t n = static_cast<std::size_t>(table.city_count());
+  parent.assign(n, kNone);
+  order.clear();
+  order.reserve(n);
+  order.push_back(0);
+  parent[0] = 0;
+  for (std::size_t head = 0; head < order.size(); ++head) {
+    const City v = order[head];
+    for (ArrivalId in = table.arrivals_begin(v); in < table.arrivals_end(v); ++in) {
+      if (parent[tails[in]] == kNone) {
+        parent[tails[in]] = v;
+        order.push_back(tails[in]);
+      }
+    }
+  }
+  parent[0] = kNone;
+}
+
+}  // namespace
+
 template <typename Value>
 ArrivalTable<Value>::ArrivalTable(const Instance& instance) {
   const std::int32_t n = instance.city_count();
@@ -38,21 +65,8 @@ ArrivalTable<Value>::ArrivalTable(const Instance& instance) {
     }
   }
 
-  // Root at city 0, cities in breadth-first order so that children follow parents.
-  std::vector<City> parent(static_cast<std::size_t>(n), kNone), order;
-  order.reserve(static_cast<std::size_t>(n));
-  order.push_back(0);
-  parent[0] = 0;
-  for (std::size_t head = 0; head < order.size(); ++head) {
-    const City v = order[head];
-    for (ArrivalId in = arrivals_begin(v); in < arrivals_end(v); ++in) {
-      if (parent[tails[in]] == kNone) {
-        parent[tails[in]] = v;
-        order.push_back(tails[in]);
-      }
-    }
-  }
-  parent[0] = kNone;
+  std::vector<City> parent, order;
+  root_at_city_zero(*this, tails, parent, order);
 
   // branch[in] for the arrival in = (u -> v): the richest walk that starts on u and never enters
   // v. down[v] (v's own subtree) bottom-up, then the branches towards the root top-down.

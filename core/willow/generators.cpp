@@ -34,6 +34,8 @@ std::string_view to_string(TreeShape shape) {
       return "binary";
     case TreeShape::prufer:
       return "prufer";
+    case TreeShape::comb:
+      return "comb";
   }
   return "unknown";
 }
@@ -154,6 +156,14 @@ std::vector<Road> binary_tree(City city_count) {
   return roads;
 }
 
+// The even cities in a path, each odd city a leaf on the even city before it.
+std::vector<Road> comb_tree(City city_count) {
+  std::vector<Road> roads;
+  for (City city = 1; city < city_count; ++city)
+    roads.emplace_back(city % 2 == 1 ? city - 1 : city - 2, city);
+  return roads;
+}
+
 std::vector<Road> tree_of_shape(TreeShape shape, City city_count, std::mt19937_64& rng) {
   switch (shape) {
     case TreeShape::random:
@@ -171,6 +181,8 @@ std::vector<Road> tree_of_shape(TreeShape shape, City city_count, std::mt19937_6
       return binary_tree(city_count);
     case TreeShape::prufer:
       return pruefer_tree(city_count, rng);
+    case TreeShape::comb:
+      return comb_tree(city_count);
   }
   throw std::invalid_argument("unknown tree shape");
 }
