@@ -167,12 +167,6 @@ std::optional<std::uint64_t> verify_records(const std::string& path, io::CacheSt
 
 }  // namespace
 
-std::int64_t now_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 std::unique_ptr<io::CacheStore> open_existing_cache(const std::string& path,
                                                     io::CacheStore::Mode mode) {
   try {

@@ -17,9 +17,6 @@
 
 namespace gamebatch::pipeline {
 
-// Seconds since the epoch, as the store's last-use times count.
-std::int64_t now_seconds();
-
 // Opens an existing store; a version-1 file is imported in place first (with one message), as a
 // run would. nullptr after logging "FILE: reason" when it cannot be opened.
 std::unique_ptr<io::CacheStore> open_existing_cache(const std::string& path,

@@ -29,12 +29,6 @@ constexpr std::int64_t kTouchAfterSeconds = 3600;
 // small cases; a commit of that many takes a fraction of a second.
 constexpr std::size_t kMaxPendingEntries = 100'000;
 
-std::int64_t now_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 fs::path with_suffix(const fs::path& path, const char* suffix) {
   fs::path result = path;
   result += suffix;
@@ -42,6 +36,12 @@ fs::path with_suffix(const fs::path& path, const char* suffix) {
 }
 
 }  // namespace
+
+std::int64_t now_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
 
 std::optional<fs::path> default_cache_path() {
   // XDG's cache directory: the cache outlives any one output directory, and the same case met in

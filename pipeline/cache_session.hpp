@@ -51,6 +51,9 @@ class CacheUnusable : public std::runtime_error {
 // $HOME/.cache/gamebatch/answers.cache; nullopt when neither variable is set.
 std::optional<std::filesystem::path> default_cache_path();
 
+// Seconds since the epoch, as the store's last-use times count them.
+std::int64_t now_seconds();
+
 // Imports a version-1 cache file at `path` in place: its entries and artefacts go into a new store
 // that replaces it. Throws io::CacheFormatError when the file is not sound. Returns the number
 // of entries imported. Safe against a second process doing the same (it waits, then finds the

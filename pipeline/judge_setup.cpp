@@ -18,6 +18,9 @@
 
 namespace gamebatch::pipeline {
 
+namespace {
+
+// The sandbox's settings from the command line's: absolute binds, disk, files and processes.
 io::SandboxSettings sandbox_settings(const JudgeSettings& judge) {
   io::SandboxSettings settings;
   for (const std::string& bind : judge.sandbox_binds)
@@ -27,6 +30,8 @@ io::SandboxSettings sandbox_settings(const JudgeSettings& judge) {
   settings.max_processes = judge.max_processes;
   return settings;
 }
+
+}  // namespace
 
 std::string sandbox_info_text(const JudgeSettings& judge, bool& available) {
   io::SandboxPool pool(sandbox_settings(judge), std::filesystem::current_path());

@@ -45,8 +45,6 @@ struct JudgeSettings {
 // keeps a run from filling the box's memory with empty files.
 inline constexpr std::uint64_t kSandboxFiles = 4096;
 
-io::SandboxSettings sandbox_settings(const JudgeSettings& judge);
-
 // What `--sandbox-info` prints: what this machine allows, and why not where it does not;
 // `available` tells which.
 std::string sandbox_info_text(const JudgeSettings& judge, bool& available);

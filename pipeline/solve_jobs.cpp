@@ -288,19 +288,19 @@ bool open_cache(const std::string& cache_file, bool no_cache, const io::Problem&
   return open_cache(settings, std::nullopt, problem, cache);
 }
 
-SolveJobsResult run_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& settings,
-                               const SolveJobsHeader& header, const SolveJobsListener& listener) {
+Outcome run_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& settings,
+                       const SolveJobsHeader& header, const SolveJobsListener& listener) {
   const auto started = Clock::now();
   const WorkResources resources(settings.jobs, settings.memory_budget);
   const int threads = static_cast<int>(resources.threads());
-  SolveJobsResult result;
+  Outcome outcome = Outcome::done;
   std::unique_ptr<Cluster> cluster;
   if (!join_mpi_job(settings, threads, cluster))
-    return {Outcome::usage_error, std::nullopt};
+    return Outcome::usage_error;
 #ifdef GAMEBATCH_HAVE_MPI
   if (cluster != nullptr && cluster->rank() != 0) {
     cluster->serve();  // rank 0 reports for the whole job
-    return result;
+    return outcome;
   }
 #endif
   std::optional<io::Shard> shard;
@@ -311,13 +311,13 @@ SolveJobsResult run_solve_jobs(const std::vector<SolveJob>& jobs, const RunSetti
     inputs_of_job = find_inputs(jobs, shard);
   } catch (const io::UsageError& error) {
     spdlog::error("{}", error.what());
-    return {Outcome::usage_error, std::nullopt};
+    return Outcome::usage_error;
   }
   if (shard && !settings.shard)
     spdlog::info("Slurm job array task: solving shard {}/{}", shard->index, shard->count);
   RunOutputs outputs;
   if (!open_outputs(settings, header, outputs))
-    return {Outcome::usage_error, std::nullopt};
+    return Outcome::usage_error;
 
   ProgressCounters progress;
   for (const auto& inputs : inputs_of_job)
@@ -336,23 +336,22 @@ SolveJobsResult run_solve_jobs(const std::vector<SolveJob>& jobs, const RunSetti
       continue;
     }
     const std::optional<RunSummary> summary =
-        solve_job(jobs[k], k + 1, std::move(inputs_of_job[k]), run, result.outcome);
+        solve_job(jobs[k], k + 1, std::move(inputs_of_job[k]), run, outcome);
     if (!summary)
-      return {Outcome::usage_error, std::nullopt};
+      return Outcome::usage_error;
     if (jobs.size() > 1 && listener.on_job_done)
       listener.on_job_done({k + 1, &jobs[k], *summary, show_progress});
     add_to_total(total, *summary);
     if (summary->rejected != 0)
-      result.outcome = graver(result.outcome, Outcome::failed);
+      outcome = graver(outcome, Outcome::failed);
   }
   progress_line.stop();
   // The whole command's time, finding inputs included.
   total.seconds = seconds_since(started);
-  result.outcome = finish_outputs(settings, outputs, total, result.outcome);
-  result.total = total;
+  outcome = finish_outputs(settings, outputs, total, outcome);
   if (listener.on_run_done)
     listener.on_run_done(total);
-  return result;
+  return outcome;
 }
 
 nlohmann::json text_or_null(const std::string& text) {

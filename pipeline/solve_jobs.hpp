@@ -78,16 +78,10 @@ struct JobDone {
   bool progress_shown = false;  // a progress line is on the terminal: erase it first
 };
 
-struct SolveJobsResult {
-  Outcome outcome = Outcome::done;
-  // The whole run's summary; none when it stopped before solving anything (a usage error, or a
-  // rank of an MPI job other than 0, which reports nothing).
-  std::optional<RunSummary> total;
-};
-
 // What a run of jobs tells as it goes: each job's end when there are several, and the run's total
 // at its end, while the run still holds its resources (an MPI job ends with the engine: its
-// ranks may be stopped then).
+// ranks may be stopped then). No total is told when the run stopped before solving anything (a
+// usage error, or a rank of an MPI job other than 0, which reports nothing).
 struct SolveJobsListener {
   std::function<void(const JobDone&)> on_job_done;
   std::function<void(const RunSummary& total)> on_run_done;
@@ -96,8 +90,8 @@ struct SolveJobsListener {
 // Runs the jobs one after another with the same settings, on the threads of settings.jobs and the
 // games' memory budget (machine.hpp). Every job's inputs are found before anything is solved: a
 // job whose paths do not exist is a usage error before any work. Errors are logged as they happen.
-SolveJobsResult run_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& settings,
-                               const SolveJobsHeader& header, const SolveJobsListener& listener);
+Outcome run_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& settings,
+                       const SolveJobsHeader& header, const SolveJobsListener& listener);
 
 // The options of a run as the report records them.
 nlohmann::json settings_json(const RunSettings& settings);

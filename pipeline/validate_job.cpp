@@ -65,8 +65,9 @@ LimitsOfTest find_group_limits(const ValidateSettings& settings) {
   return group_limits;
 }
 
-}  // namespace
-
+// What validate says of one file: its lines ("FILE:LINE: what the statement requires"), empty
+// when it is valid. `group_limits`: those of the groups holding it, checked beside the
+// statement's.
 std::string validate_file(const io::Problem& problem, const std::filesystem::path& path,
                           const std::vector<io::NarrowLimit>& group_limits) {
   const std::string name = path.string();
@@ -88,6 +89,8 @@ std::string validate_file(const io::Problem& problem, const std::filesystem::pat
     return name + ": " + error.what() + "\n";
   }
 }
+
+}  // namespace
 
 ValidateResult validate_inputs(const ValidateSettings& settings,
                                const std::function<void(const std::string& lines)>& on_file) {

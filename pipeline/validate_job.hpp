@@ -28,12 +28,6 @@ struct ValidateResult {
   std::size_t invalid = 0;
 };
 
-// What validate says of one file: its lines ("FILE:LINE: what the statement requires"), empty
-// when it is valid. `group_limits`: those of the groups holding it, checked beside the
-// statement's.
-std::string validate_file(const io::Problem& problem, const std::filesystem::path& path,
-                          const std::vector<io::NarrowLimit>& group_limits);
-
 // Validates every input of the paths; `on_file` hears each file's lines (empty: valid) in input
 // order, as they are known.
 ValidateResult validate_inputs(const ValidateSettings& settings,

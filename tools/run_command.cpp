@@ -103,10 +103,10 @@ int run_run_command(const RunArguments& arguments) {
     return kExitUsage;
   }
   override_settings(config.settings, arguments);
-  const pipeline::SolveJobsResult result =
+  const pipeline::Outcome outcome =
       pipeline::run_solve_jobs(config.jobs, config.settings,
                                {"run", run_options_json(arguments.config, config)}, solve_lines);
-  return exit_status(result.outcome);
+  return exit_status(outcome);
 }
 
 std::unique_ptr<Command> make_run_command() {

@@ -47,9 +47,9 @@ class SolveCommand final : public Command {
   }
 
   int run() override {
-    const pipeline::SolveJobsResult result = pipeline::run_solve_jobs(
+    const pipeline::Outcome outcome = pipeline::run_solve_jobs(
         {job_}, settings_, {"solve", pipeline::solve_options_json(job_, settings_)}, solve_lines);
-    return exit_status(result.outcome);
+    return exit_status(outcome);
   }
 
  private:
