@@ -21,6 +21,13 @@
 #include "io/input_error.hpp"
 #include "pipeline/solve_run.hpp"
 
+// gamebatch's validator of a game comes from the strict reader (io/strict_format.hpp, the lead's
+// part of issue 42); a tree without it writes no validator into packages.
+#if __has_include("io/strict_format.hpp")
+#include "io/strict_format.hpp"
+#define GAMEBATCH_PACKAGE_VALIDATOR 1
+#endif
+
 namespace gamebatch::pipeline {
 namespace fs = std::filesystem;
 namespace {
@@ -217,8 +224,9 @@ std::vector<io::NarrowLimit> narrowest(const std::vector<io::NarrowLimit>& limit
   return merged;
 }
 
-// The arguments that give gamebatch's validator a group's limits ("--n", "1..4", ...).
-std::vector<std::string> validator_arguments(const std::vector<io::NarrowLimit>& limits) {
+// The arguments that give gamebatch's validator a group's limits ("--n", "1..4", ...), as its
+// `--PARAM MIN..MAX` options take them (io::validator_arguments' form, one per parameter).
+std::vector<std::string> group_validator_arguments(const std::vector<io::NarrowLimit>& limits) {
   std::vector<std::string> arguments;
   for (const io::NarrowLimit& limit : narrowest(limits)) {
     arguments.push_back("--" + limit.parameter);
@@ -255,7 +263,7 @@ std::vector<std::pair<std::string, std::string>> kattis_group_files(
   for (std::size_t group = 0; group < plan.groups.size(); ++group) {
     const io::PlanGroup& planned = plan.groups[group];
     const bool sample = planned.name == "sample";
-    const std::vector<std::string> arguments = validator_arguments(limits_of[group]);
+    const std::vector<std::string> arguments = group_validator_arguments(limits_of[group]);
     std::string text = kWrittenBy;
     if (legacy) {
       if (scoring)
@@ -405,6 +413,7 @@ struct Build {
   void keep_unwritten_tests_files();
   void write_layout_files();
   void complete_problem_yaml();
+  void write_validator();
   void remove_stale_files();
   void write_manifest(const fs::path& manifest_path);
   void summarise_groups();
@@ -640,6 +649,7 @@ void Build::write_layout_files() {
       if (!in_the_way(nullptr, relative, content))
         write(relative, content, hash_of(content));
     }
+    write_validator();
     complete_problem_yaml();
   } else if (!result.interrupted) {
     // task.yaml is the setter's: only the keys of the groups are rewritten, and it is never
@@ -654,6 +664,18 @@ void Build::write_layout_files() {
       ++written;
     }
   }
+}
+
+// gamebatch's validator of the game, which every judge system needs, as a directory program: the
+// judges' tools (problemtools, DOMjudge, BAPCtools) compile a directory holding one C++ source,
+// and call it with each group's flags (the group's limits, `--n 1..10`).
+void Build::write_validator() {
+#ifdef GAMEBATCH_PACKAGE_VALIDATOR
+  const std::string relative = "input_validators/gamebatch/validate.cpp";
+  const std::string source = io::validator_source(plan.game);
+  if (!in_the_way(nullptr, relative, source))
+    write(relative, source, hash_of(source));
+#endif
 }
 
 // problem.yaml is the setter's too: the keys the layout needs and it lacks are appended, each
