@@ -311,8 +311,12 @@ std::optional<std::int64_t> integer(std::string_view text) {
 
 // ---------------------------------------------------------------- YAML and XML files
 
-// The 1-based line of a node, or `fallback` where yaml-cpp has no mark (a null value).
+// The 1-based line of a node, or `fallback` where yaml-cpp has no mark (a null value, a key the
+// mapping lacks).
 int line_of(const YAML::Node& node, int fallback = 0) {
+  // A key a mapping lacks gives an invalid node, whose Mark() throws YAML::InvalidNode.
+  if (!node.IsDefined())
+    return fallback;
   const YAML::Mark mark = node.Mark();
   return mark.is_null() ? fallback : mark.line + 1;
 }

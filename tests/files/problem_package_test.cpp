@@ -833,6 +833,16 @@ TEST_F(ProblemPackageTest, TheBuildRecordSettlesTwoLayoutsMarks) {
   EXPECT_EQ(recognise_package(at("pkg"), Layout::cms)->layout, Layout::cms);
 }
 
+// Found by the task_yaml fuzz target (tests/data/fuzz/task_yaml-group-min-without-parameters):
+// a GroupMin without score_type_parameters threw yaml-cpp's InvalidNode while naming the line.
+TEST_F(ProblemPackageTest, CmsGroupMinWithoutParametersIsAUsageErrorNamingTheLine) {
+  touch("cms/task.yaml", "name: x\nscore_type: GroupMin\n");
+  touch("cms/input/input0.txt");
+  EXPECT_EQ(error_of("cms"),
+            "task.yaml:2: score_type GroupMin needs score_type_parameters: a list of [points, "
+            "target]");
+}
+
 TEST_F(ProblemPackageTest, KattisWithoutGroupDirectoriesHasNoGroups) {
   touch("pkg/data/sample/1.in");
   touch("pkg/data/secret/a.in");
