@@ -90,6 +90,31 @@ TEST_F(SetterCliTest, ValidateAcceptsEveryGamesOfficialData) {
   }
 }
 
+// ---------------------------------------------------------------- validator
+
+TEST_F(SetterCliTest, ValidatorPrintsAProgramWithTheGroupsLimits) {
+  const Result plain = run({"validator", "willow"});
+  EXPECT_EQ(plain.status, 0) << plain.err;
+  EXPECT_EQ(plain.out.rfind("// The input validator of willow", 0), 0U) << plain.out.substr(0, 200);
+  EXPECT_NE(plain.out.find("int main("), std::string::npos);
+  const Result group = run({"validator", "doublemove", "--limits", "n=1..10, k=0"});
+  EXPECT_EQ(group.status, 0) << group.err;
+  EXPECT_NE(group.out.find("{\"--n\", \"1..10\", \"--k\", \"0..0\"}"), std::string::npos)
+      << group.out.substr(0, 400);
+  for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
+           {"validator", "chess"},
+           {"validator", "willow", "--limits", "n=1..10"},  // willow's is N
+           {"validator", "willow", "--limits", "N=80..2"},
+           {"validator", "willow", "--limits", "N"},
+           {"validator"}}) {
+    const Result result = run(bad);
+    EXPECT_EQ(result.status, 2) << bad.back();
+    EXPECT_EQ(result.out, "") << bad.back();
+  }
+  EXPECT_NE(run({"validator", "willow", "--limits", "n=1"}).err.find("its parameters: C, N, T"),
+            std::string::npos);
+}
+
 TEST_F(SetterCliTest, ValidateUsageErrors) {
   EXPECT_EQ(run({"validate", "-p", "willow", "missing.in"}).status, 2);
   EXPECT_EQ(run({"validate", "-p", "chess", "."}).status, 2);
