@@ -6,7 +6,7 @@
 # solve_command.cpp). tests/install/install_test.sh checks them, and every value list here,
 # against each subcommand's --help, so an option added there fails the test until added here.
 
-_gamebatch_commands="solve run gen cache table validate check stress build"
+_gamebatch_commands="solve run gen cache table validate validator check stress build"
 _gamebatch_cache_commands="stats trim export import merge verify"
 _gamebatch_games="willow doublemove wallgame boigame"
 # Settings of solve and run. --mpi exists only in a build with the MPI mode.
@@ -38,7 +38,11 @@ _gamebatch_options() {
       flags+=" $_gamebatch_settings_flags"
       valued=$_gamebatch_settings_valued
       ;;
-    validate) valued="-p --problem --layout" ;;
+    validate)
+      flags+=" --lenient"
+      valued="-p --problem --layout"
+      ;;
+    validator) valued="--limits" ;;
     check)
       flags+=" --no-cache --all-runs $_gamebatch_judge_flags"
       valued="-p --problem $_gamebatch_judge_valued --cache --report --html --layout"
@@ -196,6 +200,13 @@ _gamebatch() {
       ;;
     stress) _gamebatch_words "$flags $valued" ;;
     gen)
+      if ((first)); then
+        _gamebatch_words "$_gamebatch_games"
+      else
+        _gamebatch_words "$flags $valued"
+      fi
+      ;;
+    validator)
       if ((first)); then
         _gamebatch_words "$_gamebatch_games"
       else
