@@ -19,14 +19,8 @@
 #include "io/files/content_hash.hpp"
 #include "io/files/input_set.hpp"
 #include "io/input_error.hpp"
-#include "pipeline/solve_run.hpp"
-
-// gamebatch's validator of a game comes from the strict reader (io/strict_format.hpp, the lead's
-// part of issue 42); a tree without it writes no validator into packages.
-#if __has_include("io/strict_format.hpp")
 #include "io/strict_format.hpp"
-#define GAMEBATCH_PACKAGE_VALIDATOR 1
-#endif
+#include "pipeline/solve_run.hpp"
 
 namespace gamebatch::pipeline {
 namespace fs = std::filesystem;
@@ -224,15 +218,10 @@ std::vector<io::NarrowLimit> narrowest(const std::vector<io::NarrowLimit>& limit
   return merged;
 }
 
-// The arguments that give gamebatch's validator a group's limits ("--n", "1..4", ...), as its
-// `--PARAM MIN..MAX` options take them (io::validator_arguments' form, one per parameter).
+// The arguments that give gamebatch's validator a group's limits ("--n", "1..4", ...): one range
+// per parameter, as its `--PARAM MIN..MAX` options take them.
 std::vector<std::string> group_validator_arguments(const std::vector<io::NarrowLimit>& limits) {
-  std::vector<std::string> arguments;
-  for (const io::NarrowLimit& limit : narrowest(limits)) {
-    arguments.push_back("--" + limit.parameter);
-    arguments.push_back(std::to_string(limit.min) + ".." + std::to_string(limit.max));
-  }
-  return arguments;
+  return io::validator_arguments(narrowest(limits));
 }
 
 // A YAML flow list of strings: ["--n", "1..4"].
@@ -670,12 +659,10 @@ void Build::write_layout_files() {
 // judges' tools (problemtools, DOMjudge, BAPCtools) compile a directory holding one C++ source,
 // and call it with each group's flags (the group's limits, `--n 1..10`).
 void Build::write_validator() {
-#ifdef GAMEBATCH_PACKAGE_VALIDATOR
   const std::string relative = "input_validators/gamebatch/validate.cpp";
   const std::string source = io::validator_source(plan.game);
   if (!in_the_way(nullptr, relative, source))
     write(relative, source, hash_of(source));
-#endif
 }
 
 // problem.yaml is the setter's too: the keys the layout needs and it lacks are appended, each

@@ -367,6 +367,12 @@ TEST_F(PackageBuildCliTest, LegacyPackageGetsTestdataYamlAndNoDotFile) {
                 "grading: default\ngrader_flags: min\naccept_score: 15\n"
                 "input_validator_flags: --n 1..10\n"));
   EXPECT_FALSE(fs::exists(at("pkg/data/secret/test_group.yaml")));
+  // gamebatch's validator, as `gamebatch validator` prints it, a directory program of one source.
+  const Result validator = run({"validator", "doublemove"});
+  ASSERT_EQ(validator.status, 0) << validator.err;
+  EXPECT_EQ(read_text(at("pkg/input_validators/gamebatch/validate.cpp")), validator.out);
+  EXPECT_EQ(files_under(at("pkg/input_validators")),
+            std::set<std::string>{"gamebatch/validate.cpp"});
   EXPECT_EQ(read_text(at("pkg/problem.yaml")), problem_yaml);  // it has every key legacy needs
   EXPECT_TRUE(fs::exists(at("pkg/gamebatch-build.json")));
   EXPECT_EQ(names_judges_reject(at("pkg")), std::vector<std::string>{});
