@@ -54,6 +54,7 @@ class BuildJob {
   Outcome write_outputs() const;
 
  private:
+  Outcome read_problem_yaml();
   Outcome make_entry_makers();
 
   BuildJobSettings settings_;
