@@ -51,8 +51,8 @@ class WalkTree {
     }
     return result;
   }
-  // The path from a to b.
-  std::vector<City> path(City a, City b) const;
+  // The path from a to b into `path` (`scratch`: room for the part from b).
+  void path(City a, City b, std::vector<City>& path, std::vector<City>& scratch) const;
 
  private:
   void compute_walks();
@@ -153,9 +153,9 @@ void WalkTree::compute_walks() {
   }
 }
 
-std::vector<City> WalkTree::path(City a, City b) const {
-  std::vector<City> from_a{a};
-  std::vector<City> from_b{b};
+void WalkTree::path(City a, City b, std::vector<City>& from_a, std::vector<City>& from_b) const {
+  from_a.assign(1, a);
+  from_b.assign(1, b);
   while (from_a.back() != from_b.back()) {
     const City x = from_a.back();
     const City y = from_b.back();
@@ -166,7 +166,6 @@ std::vector<City> WalkTree::path(City a, City b) const {
   }
   from_b.pop_back();
   from_a.insert(from_a.end(), from_b.rbegin(), from_b.rend());
-  return from_a;
 }
 
 // The chain of states of one start pair. State t (t = 0 .. d): A on v_l, B on v_r with
@@ -176,6 +175,7 @@ std::vector<City> WalkTree::path(City a, City b) const {
 // branch at the mover's city.
 struct Chain {
   std::vector<City> path;
+  std::vector<City> scratch;
   std::vector<Coins> prefix;  // prefix[k] = coins of v_0 .. v_{k-1}
   std::vector<WalkTree::Branches> off_path;
   std::vector<Coins> value;
@@ -195,7 +195,7 @@ Coins branch_of(const Chain& chain, std::int32_t k) {
 
 // Values the chain of (a, b); returns A's coins minus B's for the whole game.
 Coins evaluate(const WalkTree& tree, City a, City b, Chain& chain) {
-  chain.path = tree.path(a, b);
+  tree.path(a, b, chain.path, chain.scratch);
   const std::int32_t d = chain.d();
   chain.prefix.assign(static_cast<std::size_t>(d) + 2, 0);
   chain.off_path.resize(static_cast<std::size_t>(d) + 1);
@@ -431,22 +431,37 @@ class StartSearch {
   // refuted the last row, B on a or next to it, then every B start nearest first (the breadth-
   // first order is made only for rows that survive the cheap ones).
   bool is_optimal(City a, City& reply) {
-    if (killer_ != kNone && refutes(a, killer_))
-      return false;
+    for (const City killer : killers_)
+      if (refutes(a, killer))
+        return false;
     if (refutes(a, a))
       return false;
     for (std::int32_t e = tree_.begin(a); e < tree_.end(a); ++e)
       if (refutes(a, tree_.to(e)))
         return false;
-    for (const City b : nearest_first(a))
-      if (refutes(a, b))
+    // Every B start nearest first, breadth first from a, each valued as it is reached.
+    row_.assign(static_cast<std::size_t>(tree_.size()), 0);
+    order_.assign(1, a);
+    stamp_[static_cast<std::size_t>(a)] = a;
+    for (std::size_t k = 0; k < order_.size(); ++k) {
+      const City b = order_[k];
+      row_[static_cast<std::size_t>(b)] = value(a, b);
+      if (row_[static_cast<std::size_t>(b)] < answer_) {
+        remember(b);
         return false;
-    reply = kNone;
-    for (City b = 0; b < tree_.size() && reply == kNone; ++b)
-      if (value(a, b) == answer_)
-        reply = b;
-    if (reply == kNone)
+      }
+      for (std::int32_t e = tree_.begin(b); e < tree_.end(b); ++e) {
+        const City w = tree_.to(e);
+        if (stamp_[static_cast<std::size_t>(w)] != a) {
+          stamp_[static_cast<std::size_t>(w)] = a;
+          order_.push_back(w);
+        }
+      }
+    }
+    const auto lowest = std::find(row_.begin(), row_.end(), answer_);
+    if (lowest == row_.end())
       throw std::logic_error("willow play: the solver's answer is not reached");
+    reply = static_cast<City>(lowest - row_.begin());
     return true;
   }
 
@@ -454,31 +469,29 @@ class StartSearch {
   bool refutes(City a, City b) {
     if (value(a, b) >= answer_)
       return false;
-    killer_ = b;
+    remember(b);
     return true;
   }
-
-  std::vector<City> nearest_first(City a) {
-    std::vector<City> order{a};
-    stamp_[static_cast<std::size_t>(a)] = a;
-    for (std::size_t k = 0; k < order.size(); ++k) {
-      for (std::int32_t e = tree_.begin(order[k]); e < tree_.end(order[k]); ++e) {
-        const City w = tree_.to(e);
-        if (stamp_[static_cast<std::size_t>(w)] != a) {
-          stamp_[static_cast<std::size_t>(w)] = a;
-          order.push_back(w);
-        }
-      }
-    }
-    return order;
+  // The B starts that refuted recent rows, the latest first: a rich region that A must give up
+  // refutes many rows.
+  void remember(City b) {
+    const auto known = std::find(killers_.begin(), killers_.end(), b);
+    if (known != killers_.end())
+      killers_.erase(known);
+    else if (killers_.size() == kKillers)
+      killers_.pop_back();
+    killers_.insert(killers_.begin(), b);
   }
+  static constexpr std::size_t kKillers = 8;
 
   const WalkTree& tree_;
   Coins answer_;
   std::int64_t max_steps_;
   Chain chain_;
   std::vector<City> stamp_;
-  City killer_ = kNone;
+  std::vector<City> order_;
+  std::vector<Coins> row_;  // A's value against each B start, for the row being valued
+  std::vector<City> killers_;
   std::int64_t steps_ = 0;
 };
 
