@@ -154,6 +154,12 @@ class Problem {
     throw std::invalid_argument(std::string(name()) + " cannot explain its cases");
   }
 
+  // The same play as an SVG picture (`gamebatch draw`; io/GAME/picture.hpp, which bounds its
+  // size). Throws as explain() does.
+  virtual std::string draw(std::string_view /*canonical*/) const {
+    throw std::invalid_argument(std::string(name()) + " cannot draw its cases");
+  }
+
   // The output line (with its newline) for the answer of case `case_number` (1-based). By default
   // the answer alone on its line, as most formats have it.
   virtual std::string answer_line(std::size_t /*case_number*/, std::string_view answer) const {
@@ -232,8 +238,8 @@ std::vector<std::string> shrink_canonical_case(
   return smaller;
 }
 
-// Problem::explain for a game whose format parses files into instances and whose core describes
-// an instance's optimal play.
+// Problem::explain (and draw) for a game whose format parses files into instances and whose core
+// describes (draws) an instance's optimal play.
 template <typename Instance>
 std::string explain_canonical_case(const Problem& problem, std::string_view canonical,
                                    std::vector<Instance> (*parse_file)(std::string_view),

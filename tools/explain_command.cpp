@@ -35,6 +35,10 @@ CLI::App* add_explain_command(CLI::App& app, pipeline::ExplainSettings& argument
       ->type_name("K")
       ->check(CLI::PositiveNumber);
   explain
+      ->add_option("--svg", arguments.svg_file,
+                   "Also draw the case (--case K, default 1) as gamebatch draw does, into FILE.svg")
+      ->type_name("FILE.svg");
+  explain
       ->add_option("--jobs,-j", arguments.jobs,
                    "Threads to use at most (0, the default: all cores). The line is the same\n"
                    "for every N.")

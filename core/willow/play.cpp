@@ -427,17 +427,19 @@ class StartSearch {
   }
 
   // Whether every B start gives A at least the answer from `a`; the first B start (lowest city)
-  // that gives exactly the answer into `reply`. Cheap refutations first: the B start that
-  // refuted the last row, B on a or next to it, then every B start nearest first (the breadth-
-  // first order is made only for rows that survive the cheap ones).
+  // that gives exactly the answer into `reply`. Cheap refutations first; then every B start
+  // nearest first, valued as the breadth-first search reaches it.
   bool is_optimal(City a, City& reply) {
-    for (const City killer : killers_)
-      if (refutes(a, killer))
-        return false;
-    if (refutes(a, a))
+    // B on a costs no path, the last refuting B start refutes most rows, B next to a a short
+    // path; the other recent refuting B starts last (measured on random trees of 10^5 cities:
+    // a third of the rows fall to a neighbour).
+    if (refutes(a, a) || (!killers_.empty() && refutes(a, killers_.front())))
       return false;
     for (std::int32_t e = tree_.begin(a); e < tree_.end(a); ++e)
       if (refutes(a, tree_.to(e)))
+        return false;
+    for (std::size_t k = 1; k < killers_.size(); ++k)
+      if (refutes(a, killers_[k]))
         return false;
     // Every B start nearest first, breadth first from a, each valued as it is reached.
     row_.assign(static_cast<std::size_t>(tree_.size()), 0);

@@ -13,6 +13,7 @@
 #include "core/boigame/play.hpp"
 #include "core/boigame/shrink.hpp"
 #include "io/boigame/format.hpp"
+#include "io/boigame/picture.hpp"
 
 namespace gamebatch::io::boigame {
 namespace {
@@ -105,6 +106,9 @@ class BoigameProblem final : public Problem {
   }
   std::string explain(std::string_view canonical) const override {
     return explain_canonical_case<Board>(*this, canonical, &parse_file, &explain_instance);
+  }
+  std::string draw(std::string_view canonical) const override {
+    return explain_canonical_case<Board>(*this, canonical, &parse_file, &draw_play);
   }
 };
 

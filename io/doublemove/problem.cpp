@@ -11,6 +11,7 @@
 #include "core/doublemove/shrink.hpp"
 #include "core/doublemove/state_table.hpp"
 #include "io/doublemove/format.hpp"
+#include "io/doublemove/picture.hpp"
 
 namespace gamebatch::io::doublemove {
 namespace {
@@ -133,6 +134,9 @@ class DoublemoveProblem final : public Problem {
   }
   std::string explain(std::string_view canonical) const override {
     return explain_canonical_case<Instance>(*this, canonical, &parse_file, &explain_instance);
+  }
+  std::string draw(std::string_view canonical) const override {
+    return explain_canonical_case<Instance>(*this, canonical, &parse_file, &draw_play);
   }
 
   std::vector<Artefact> new_artefacts(

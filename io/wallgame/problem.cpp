@@ -4,6 +4,7 @@
 #include "core/wallgame/shrink.hpp"
 #include "core/wallgame/wallgame.hpp"
 #include "io/wallgame/format.hpp"
+#include "io/wallgame/picture.hpp"
 
 namespace gamebatch::io::wallgame {
 namespace {
@@ -53,6 +54,9 @@ class WallgameProblem final : public Problem {
   }
   std::string explain(std::string_view canonical) const override {
     return explain_canonical_case<Board>(*this, canonical, &parse_file, &explain_instance);
+  }
+  std::string draw(std::string_view canonical) const override {
+    return explain_canonical_case<Board>(*this, canonical, &parse_file, &draw_play);
   }
 };
 

@@ -4,6 +4,7 @@
 #include "core/willow/shrink.hpp"
 #include "core/willow/willow.hpp"
 #include "io/willow/format.hpp"
+#include "io/willow/picture.hpp"
 
 namespace gamebatch::io::willow {
 namespace {
@@ -52,6 +53,9 @@ class WillowProblem final : public Problem {
   }
   std::string explain(std::string_view canonical) const override {
     return explain_canonical_case<Instance>(*this, canonical, &parse_file, &explain_instance);
+  }
+  std::string draw(std::string_view canonical) const override {
+    return explain_canonical_case<Instance>(*this, canonical, &parse_file, &draw_play);
   }
 
   std::string answer_line(std::size_t case_number, std::string_view answer) const override {
