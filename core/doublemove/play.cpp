@@ -141,9 +141,10 @@ Play optimal_play(const Instance& instance) {
 std::string describe_play(const Instance& instance, const Play& play) {
   std::string text = "n = " + std::to_string(instance.n) + ", " +
                      std::to_string(instance.declarations.size()) +
-                     " declarations given: " + summary_text(summarise_components(instance)) +
-                     "; Alice wins " + to_decimal(play.value) + " of 2^" +
-                     std::to_string(instance.n + 1) + " pick sequences with best play\n";
+                     (instance.declarations.size() == 1 ? " declaration" : " declarations") +
+                     " given: " + summary_text(summarise_components(instance)) + "; Alice wins " +
+                     to_decimal(play.value) + " of 2^" + std::to_string(instance.n + 1) +
+                     " pick sequences with best play\n";
   for (const PlayedDeclaration& move : play.declarations) {
     text += "declaration " + std::to_string(move.turn) + " (" +
             (move.turn % 2 == 1 ? "Alice" : "Bob") + "): (" + std::to_string(move.pair.a) + ", " +
