@@ -31,8 +31,11 @@ int run_cli(int argc, char** argv) {
   for (const std::unique_ptr<Command>& command : commands)
     subcommands.push_back(command->add_to(app));
   app.footer(
-      "Exit status: 0 all inputs solved, 1 some input rejected (the others were still\n"
-      "solved), 2 usage or configuration error. 'gamebatch SUBCOMMAND --help' tells more.");
+      "Exit status: 0 done; 1 what each command names (solve, run: some input rejected, the\n"
+      "others still solved; validate: some file is not valid; check: some solution does not\n"
+      "get what it must; stress: a counterexample found; build: some test not made; explain,\n"
+      "draw: a case too large to reconstruct); 2 usage or configuration error; 130 (143) a long\n"
+      "command interrupted by SIGINT (SIGTERM). 'gamebatch SUBCOMMAND --help' tells more.");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
