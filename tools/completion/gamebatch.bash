@@ -6,7 +6,8 @@
 # solve_command.cpp). tests/install/install_test.sh checks them, and every value list here,
 # against each subcommand's --help, so an option added there fails the test until added here.
 
-_gamebatch_commands="solve run gen cache table validate check stress build explain draw"
+_gamebatch_commands="solve run gen cache table validate validator check stress build explain
+  draw"
 _gamebatch_cache_commands="stats trim export import merge verify"
 _gamebatch_games="willow doublemove wallgame boigame"
 # Settings of solve and run. --mpi exists only in a build with the MPI mode.
@@ -38,7 +39,11 @@ _gamebatch_options() {
       flags+=" $_gamebatch_settings_flags"
       valued=$_gamebatch_settings_valued
       ;;
-    validate) valued="-p --problem --layout" ;;
+    validate)
+      flags+=" --lenient"
+      valued="-p --problem --layout"
+      ;;
+    validator) valued="--limits" ;;
     explain) valued="-p --problem --case -j --jobs --svg" ;;
     draw) valued="-p --problem --case -o --out -j --jobs" ;;
     check)
@@ -198,6 +203,13 @@ _gamebatch() {
       ;;
     stress) _gamebatch_words "$flags $valued" ;;
     gen)
+      if ((first)); then
+        _gamebatch_words "$_gamebatch_games"
+      else
+        _gamebatch_words "$flags $valued"
+      fi
+      ;;
+    validator)
       if ((first)); then
         _gamebatch_words "$_gamebatch_games"
       else
