@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "core/boigame/play.hpp"
-#include "io/svg.hpp"
+#include "io/picture/svg.hpp"
 
 namespace gamebatch::io::boigame {
 namespace {

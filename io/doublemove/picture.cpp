@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/doublemove/play.hpp"
-#include "io/svg.hpp"
+#include "io/picture/svg.hpp"
 
 namespace gamebatch::io::doublemove {
 

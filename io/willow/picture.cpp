@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/willow/play.hpp"
-#include "io/svg.hpp"
+#include "io/picture/svg.hpp"
 
 namespace gamebatch::io::willow {
 namespace {
