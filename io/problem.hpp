@@ -145,6 +145,21 @@ class Problem {
     return {};
   }
 
+  // The optimal play of the case whose canonical() text is `canonical`, as `gamebatch explain`
+  // prints it: one line per turn, ending with "answer: " and the answer (core/GAME/play.hpp).
+  // Throws std::invalid_argument when the game cannot explain this case (too large to
+  // reconstruct; the message says why), InputError when it is not one valid case. By default a
+  // game explains nothing.
+  virtual std::string explain(std::string_view /*canonical*/) const {
+    throw std::invalid_argument(std::string(name()) + " cannot explain its cases");
+  }
+
+  // The same play as an SVG picture (`gamebatch draw`; io/GAME/picture.hpp, which bounds its
+  // size). Throws as explain() does.
+  virtual std::string draw(std::string_view /*canonical*/) const {
+    throw std::invalid_argument(std::string(name()) + " cannot draw its cases");
+  }
+
   // The output line (with its newline) for the answer of case `case_number` (1-based). By default
   // the answer alone on its line, as most formats have it.
   virtual std::string answer_line(std::size_t /*case_number*/, std::string_view answer) const {
@@ -221,6 +236,18 @@ std::vector<std::string> shrink_canonical_case(
   for (const Instance& instance : shrink(parsed.front()))
     smaller.push_back(format_case(instance));
   return smaller;
+}
+
+// Problem::explain (and draw) for a game whose format parses files into instances and whose core
+// describes (draws) an instance's optimal play.
+template <typename Instance>
+std::string explain_canonical_case(const Problem& problem, std::string_view canonical,
+                                   std::vector<Instance> (*parse_file)(std::string_view),
+                                   std::string (*describe)(const Instance&)) {
+  const std::vector<Instance> parsed = parse_file(problem.file_of_cases({std::string(canonical)}));
+  if (parsed.size() != 1)
+    throw std::invalid_argument("not one case");
+  return describe(parsed.front());
 }
 
 // Every game gamebatch knows, in a fixed order.

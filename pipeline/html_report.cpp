@@ -8,7 +8,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
+
+#include "io/files/input_set.hpp"
 
 namespace gamebatch::pipeline {
 namespace {
@@ -59,6 +62,7 @@ td.c-MLE{background:#eee4ff}td.c-RE{background:#ffe8d6}td.c-none{background:#f3f
 .legend span{margin-right:10px}
 .columns{display:grid;grid-template-columns:1fr 1fr;gap:22px}
 .columns>div{min-width:0}
+.picture{overflow:auto;max-height:640px;border:1px solid #ddd}.picture svg{max-width:100%;height:auto}
 svg{display:block;margin:4px 0 10px}
 svg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;
   font-size:11px;fill:#4a5365}
@@ -916,6 +920,61 @@ void add_rejected_inputs(std::string& html, const CheckOptions& options,
   html += "</pre>\n";
 }
 
+// The case whose canonical text is `canonical` drawn (inline SVG) with its optimal play
+// (io::Problem::draw, explain); a case the game cannot explain says why.
+std::string played_case(const io::Problem& problem, const std::string& canonical) {
+  try {
+    std::string picture = problem.draw(canonical);
+    picture.erase(0, picture.find("<svg"));  // inline: no XML declaration
+    return "<div class=\"picture\">" + picture + "</div>\n<p class=\"note\">optimal play</p><pre>" +
+           shown_text(problem.explain(canonical)) + "</pre>\n";
+  } catch (const std::exception& error) {
+    return "<p class=\"note\">" + escape_html(error.what()) + "</p>\n";
+  }
+}
+
+// A wrong answer's case is drawn when its text is at most this long (a picture of a large case
+// says less than its numbers), for at most kPlayedWrongAnswers distinct cases.
+constexpr std::size_t kDrawableCaseBytes = 4096;
+constexpr std::size_t kPlayedWrongAnswers = 3;
+
+// The first WAs' cases, small enough to draw, drawn with their optimal play beside what each
+// failing solution answered.
+void add_wrong_answers_played(std::string& html, const CheckOptions& options,
+                              const CheckResult& result) {
+  if (options.problem == nullptr)
+    return;
+  std::vector<std::pair<std::size_t, std::size_t>> shown;  // (file, case)
+  std::string section;
+  for (const SolutionVerdicts& solution : result.solutions) {
+    for (std::size_t file = 0; file < solution.files.size(); ++file) {
+      const std::optional<RunVerdict>& verdict = solution.files[file];
+      if (!verdict || verdict->verdict != Verdict::wrong_answer || !verdict->case_number ||
+          shown.size() == kPlayedWrongAnswers)
+        continue;
+      const std::pair<std::size_t, std::size_t> key{file, *verdict->case_number};
+      if (std::find(shown.begin(), shown.end(), key) != shown.end())
+        continue;
+      std::string canonical;
+      try {
+        const auto cases = options.problem->parse(io::read_file(options.inputs[file].input));
+        canonical = cases.at(*verdict->case_number - 1)->canonical();
+      } catch (const std::exception&) {
+        continue;
+      }
+      if (canonical.size() > kDrawableCaseBytes)
+        continue;
+      shown.push_back(key);
+      section += "<div><h3>" + escape_html(options.inputs[file].input.string()) + ", case " +
+                 std::to_string(key.second) + "</h3>\n" + played_case(*options.problem, canonical) +
+                 "<p class=\"note\">" + escape_html(solution.name) + " answered</p><pre>" +
+                 shown_text(verdict->got.value_or("") + "\n") + "</pre>\n</div>\n";
+    }
+  }
+  if (!section.empty())
+    html += "<h2>Wrong answers played out</h2>\n<div class=\"columns\">\n" + section + "</div>\n";
+}
+
 }  // namespace
 
 std::string check_page(const nlohmann::json& header, const CheckOptions& options,
@@ -930,6 +989,7 @@ std::string check_page(const nlohmann::json& header, const CheckOptions& options
   add_missed_solutions(html, result);
   add_groups_matrix(html, result);
   add_verdict_matrix(html, options, result);
+  add_wrong_answers_played(html, options, result);
   add_time_distributions(html, result, figures);
   add_rejected_inputs(html, options, result);
   html += options_section(header);
@@ -951,6 +1011,34 @@ std::string failing_case_column(const io::Problem& problem, const std::string& t
          "</pre>\n<p class=\"note\">expected</p><pre>" + shown_text(answers) +
          "</pre>\n<p class=\"note\">the solution's output</p><pre>" + shown_text(failing.output) +
          "</pre>\n</div>\n";
+}
+
+// At most this many cases of a counterexample are drawn and explained on the page.
+constexpr std::size_t kExplainedCases = 3;
+
+// Each case of a failing input (up to kExplainedCases) drawn with its optimal play beside the
+// answer the solution gave: the game played out instead of "expected 0, got 1".
+std::string played_cases(const io::Problem& problem, const FailingCase& failing) {
+  std::vector<std::string> cases;
+  try {
+    for (const std::unique_ptr<io::Case>& one : problem.parse(failing.input))
+      cases.push_back(one->canonical());
+  } catch (const std::exception&) {
+    return "";  // not a valid input of the game: nothing to play
+  }
+  std::vector<std::string> got;
+  for (std::size_t begin = 0; begin < failing.output.size();) {
+    const std::size_t end = std::min(failing.output.find('\n', begin), failing.output.size());
+    got.push_back(failing.output.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  std::string html = "<h2>The shrunk counterexample played out</h2>\n<div class=\"columns\">\n";
+  for (std::size_t k = 0; k < cases.size() && k < kExplainedCases; ++k) {
+    html += "<div><h3>Case " + std::to_string(k + 1) + "</h3>\n" + played_case(problem, cases[k]);
+    html += "<p class=\"note\">the solution's answer</p><pre>" +
+            shown_text(k < got.size() ? got[k] + "\n" : "(none)\n") + "</pre>\n</div>\n";
+  }
+  return html + "</div>\n";
 }
 
 }  // namespace
@@ -1008,7 +1096,7 @@ std::string stress_page(const nlohmann::json& header, const StressOptions& optio
                             *result.first_failure) +
         failing_case_column(problem, "After " + count_text(result.shrink_steps) + " shrink steps",
                             *result.shrunk) +
-        "</div>\n";
+        "</div>\n" + played_cases(problem, *result.shrunk);
   } else if (!result.interrupted) {
     html += "<p class=\"ok\">No counterexample: every case was accepted.</p>\n";
   }

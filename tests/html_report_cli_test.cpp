@@ -200,6 +200,10 @@ TEST_F(HtmlReportCliTest, CheckPageShowsAllFiveVerdictsAndOutputAsText) {
   const std::string html = read_text(at("check.html"));
   EXPECT_EQ(html.find("<b id="), std::string::npos);
   EXPECT_EQ(html.find("<script"), std::string::npos);
+  // The WA's case, small enough to draw, drawn with its optimal play.
+  EXPECT_NE(html.find("<h2>Wrong answers played out</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<svg xmlns="), std::string::npos);
+  EXPECT_NE(html.find("<p class=\"note\">optimal play</p>"), std::string::npos);
   if (!chromium_)
     GTEST_SKIP() << kNoChromium;
   const std::string dom = rendered_dom(at("check.html"));
@@ -235,6 +239,12 @@ TEST_F(HtmlReportCliTest, StressPageShowsTheCounterexampleBeforeAndAfterShrinkin
   EXPECT_NE(html.find(std::regex_replace(lines_of(result.out).front(), std::regex("'"), "&#39;")),
             std::string::npos)
       << result.out;
+  // The shrunk case drawn and played out, ending with the answer explain gives.
+  EXPECT_NE(html.find("<h2>The shrunk counterexample played out</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<svg xmlns="), std::string::npos);
+  const Result play = run({"explain", "-p", "willow", "found/counterexample.in", "--case", "1"});
+  ASSERT_EQ(play.status, 0) << play.err;
+  EXPECT_NE(html.find(lines_of(play.out).back() + "\n</pre>"), std::string::npos) << play.out;
 
   if (!chromium_)
     GTEST_SKIP() << kNoChromium;

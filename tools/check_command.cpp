@@ -54,8 +54,8 @@ constexpr const char* kCheckHelp =
     "Ctrl-C (or SIGTERM) ends the runs in progress and judges no more; the table and report\n"
     "give the verdicts so far (report: \"interrupted\", \"runs_not_judged\").\n"
     "Exit status: 0 every solution gets what it must (a --solution: AC on every input),\n"
-    "1 otherwise (or an input rejected), 2 usage error, 130 (143) interrupted by SIGINT\n"
-    "(SIGTERM).";
+    "1 otherwise (or an input rejected), 2 usage error (also: no sandbox on this machine,\n"
+    "see --sandbox-info), 130 (143) interrupted by SIGINT (SIGTERM).";
 
 CLI::App* add_check_command(CLI::App& app, CheckArguments& arguments) {
   CLI::App* check =

@@ -22,16 +22,20 @@ int run_cli(int argc, char** argv) {
   app.set_version_flag("--version", std::string("gamebatch ") + pipeline::kVersion);
   app.require_subcommand(1);
   std::vector<std::unique_ptr<Command>> commands;
-  for (auto* make : {make_solve_command, make_run_command, make_gen_command, make_cache_command,
-                     make_table_command, make_validate_command, make_validator_command,
-                     make_check_command, make_stress_command, make_build_command})
+  for (auto* make :
+       {make_solve_command, make_run_command, make_gen_command, make_cache_command,
+        make_table_command, make_validate_command, make_validator_command, make_check_command,
+        make_stress_command, make_build_command, make_explain_command, make_draw_command})
     commands.push_back(make());
   std::vector<CLI::App*> subcommands;
   for (const std::unique_ptr<Command>& command : commands)
     subcommands.push_back(command->add_to(app));
   app.footer(
-      "Exit status: 0 all inputs solved, 1 some input rejected (the others were still\n"
-      "solved), 2 usage or configuration error. 'gamebatch SUBCOMMAND --help' tells more.");
+      "Exit status: 0 done; 1 what each command names (solve, run: some input rejected, the\n"
+      "others still solved; validate: some file is not valid; check: some solution does not\n"
+      "get what it must; stress: a counterexample found; build: some test not made; explain,\n"
+      "draw: a case too large to reconstruct); 2 usage or configuration error; 130 (143) a long\n"
+      "command interrupted by SIGINT (SIGTERM). 'gamebatch SUBCOMMAND --help' tells more.");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

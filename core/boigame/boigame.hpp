@@ -65,6 +65,10 @@ struct GameAnalysis {
   Outcome start = Outcome::draw;  // from the initial position, A to move
   std::size_t states = 0;         // non-final states of the pieces' component
   std::size_t drawn_states = 0;   // states that neither side can force to a win
+  // Every position's outcome, for checking a played line move by move: index
+  // (a * n^2 + b) * 2 + (B to move ? 1 : 0); positions out of play (a piece on the other's start,
+  // both on one square, a square outside the pieces' component) are draws.
+  std::vector<Outcome> position_outcomes;
 };
 
 // States grow as (white squares)^2 with some 20 moves each: meant for n <= kMaxBruteForceSize.

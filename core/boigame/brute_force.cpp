@@ -91,6 +91,7 @@ class FullGame {
       if (in_play(position_of(state)) && label[state] == Label::unknown)
         ++analysis.drawn_states;
     }
+    record_outcomes(label, analysis);
     switch (label[state_of({board_.a, board_.b, /*b_to_move=*/false})]) {
       case Label::won:
         analysis.start = Outcome::a_wins;
@@ -106,6 +107,23 @@ class FullGame {
   }
 
  private:
+  void record_outcomes(const std::vector<Label>& label, GameAnalysis& analysis) const {
+    const auto squares = static_cast<std::size_t>(board_.square_count());
+    analysis.position_outcomes.assign(squares * squares * 2, Outcome::draw);
+    for (std::size_t state = 0; state < label.size(); ++state) {
+      const Position position = position_of(state);
+      if (!in_play(position) || label[state] == Label::unknown)
+        continue;
+      const bool mover_wins = label[state] == Label::won;
+      const bool a_wins = mover_wins != position.b_to_move;
+      analysis.position_outcomes[(static_cast<std::size_t>(position.a) * squares +
+                                  static_cast<std::size_t>(position.b)) *
+                                     2 +
+                                 (position.b_to_move ? 1 : 0)] =
+          a_wins ? Outcome::a_wins : Outcome::b_wins;
+    }
+  }
+
   struct Position {
     Square a;
     Square b;

@@ -46,6 +46,14 @@ class LiteralGame {
         rabbit_to_move_(index(wall_sets_, 0), kInfinity),
         eel_to_move_(index(wall_sets_, 0), kInfinity) {}
 
+  BruteForcePositions positions() {
+    BruteForcePositions result;
+    result.value = value();
+    result.rabbit_to_move = rabbit_to_move_;
+    result.eel_to_move = eel_to_move_;
+    return result;
+  }
+
   Cost value() {
     for (WallSet walls = 0; walls < wall_sets_; ++walls) {
       for (std::int32_t cell = 0; cell < cells_; ++cell) {
@@ -169,9 +177,7 @@ class LiteralGame {
   std::vector<Cost> eel_to_move_;     // [walls, cell]: Eel to move, the token just entered cell
 };
 
-}  // namespace
-
-Cost solve_brute_force(const Board& board) {
+void check_brute_force_board(const Board& board) {
   if (const std::string problem = check_board(board); !problem.empty()) {
     throw std::invalid_argument("wallgame brute force: invalid board: " + problem);
   }
@@ -181,8 +187,20 @@ Cost solve_brute_force(const Board& board) {
         "wallgame brute force: at most " + std::to_string(kMaxBruteForceWallSlots) +
         " wall slots ((height - 1) * width), got " + std::to_string(wall_slots));
   }
+}
+
+}  // namespace
+
+Cost solve_brute_force(const Board& board) {
+  check_brute_force_board(board);
   LiteralGame game(board);
   return game.value();
+}
+
+BruteForcePositions solve_brute_force_positions(const Board& board) {
+  check_brute_force_board(board);
+  LiteralGame game(board);
+  return game.positions();
 }
 
 }  // namespace gamebatch::wallgame

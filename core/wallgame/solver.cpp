@@ -166,8 +166,10 @@ class RowSolver {
   std::vector<Value> token_right_[2];
 };
 
+// The game's value; with `entries`, also every row's entry[] into entries[y * w + x] (the bottom
+// row's are 0).
 template <typename Value>
-Cost solve_rows(const Board& board, bool use_avx2) {
+Cost solve_rows(const Board& board, bool use_avx2, Cost* entries = nullptr) {
   const auto w = static_cast<std::size_t>(board.width);
   const std::uint8_t* top_row = board.costs.data();
   std::vector<Value> entry(w, 0);  // the bottom row: nothing more to pay
@@ -180,6 +182,8 @@ Cost solve_rows(const Board& board, bool use_avx2) {
       down[x] = static_cast<Value>(below[x] + entry[x]);
     }
     row_solver.solve(top_row + static_cast<std::size_t>(y) * w, down.data(), entry.data());
+    if (entries != nullptr)
+      std::copy(entry.begin(), entry.end(), entries + static_cast<std::size_t>(y) * w);
   }
   Cost best = std::numeric_limits<Cost>::max();
   for (std::size_t x = 0; x < w; ++x) {
@@ -201,6 +205,25 @@ bool fits_32_bits(const Board& board) {
 }
 
 }  // namespace
+
+std::vector<Cost> solve_entries(const Board& board) {
+  if (const std::string problem = check_board(board); !problem.empty())
+    throw std::invalid_argument("wallgame::solve: invalid board: " + problem);
+  std::vector<Cost> entries(
+      static_cast<std::size_t>(board.height) * static_cast<std::size_t>(board.width), 0);
+  if (board.height == 1)
+    return entries;
+#if WALLGAME_HAS_AVX2_COPY
+  const bool use_avx2 = cpu_has_avx2();
+#else
+  const bool use_avx2 = false;
+#endif
+  if (fits_32_bits(board))
+    solve_rows<std::int32_t>(board, use_avx2, entries.data());
+  else
+    solve_rows<std::int64_t>(board, use_avx2, entries.data());
+  return entries;
+}
 
 Cost solve(const Board& board, const SolverOptions& options) {
   if (const std::string problem = check_board(board); !problem.empty()) {

@@ -44,6 +44,11 @@ struct SolverOptions {
 // board, no recursion, one thread. Throws std::invalid_argument for a board check_board rejects.
 Cost solve(const Board& board, const SolverOptions& options = {});
 
+// For every cell (row-major), what Rabbit still pays once the token has just entered it, Eel to
+// move and no wall under its row yet (0 on the bottom row): the rows' hand-over of solve(), kept
+// for the reconstruction of the play (core/wallgame/play.hpp). O(h * w) memory.
+std::vector<Cost> solve_entries(const Board& board);
+
 // At most this many wall slots ((height - 1) * width) for solve_brute_force.
 inline constexpr std::int32_t kMaxBruteForceWallSlots = 12;
 
@@ -52,5 +57,16 @@ inline constexpr std::int32_t kMaxBruteForceWallSlots = 12;
 // game that never ends costs Rabbit +infinity; values by fixed-point iteration. Exponential in
 // the number of wall slots; throws std::invalid_argument beyond kMaxBruteForceWallSlots.
 Cost solve_brute_force(const Board& board);
+
+// The same oracle's value of every position, for checking a played line move by move: index
+// walls * (height * width) + cell, where bit (row * width + column) of walls is a wall under that
+// cell and cell = row * width + column; what Rabbit still pays from there (kept as the largest
+// Cost where the position cannot occur: the bottom cut off from the token).
+struct BruteForcePositions {
+  Cost value = 0;
+  std::vector<Cost> rabbit_to_move;  // the token on the cell, Rabbit to move
+  std::vector<Cost> eel_to_move;     // the token has just entered the cell, Eel to move
+};
+BruteForcePositions solve_brute_force_positions(const Board& board);
 
 }  // namespace gamebatch::wallgame

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/willow/play.hpp"
 #include "core/willow/willow.hpp"
 
 namespace gamebatch::willow {
@@ -110,6 +111,9 @@ class LiteralGame {
     }
   }
 
+  // The mover's coins minus the other's from `state` on.
+  Coins value_of(const GameState& state) { return best_for_mover(state); }
+
   // A's coins minus B's coins when A starts on `a_start`, B on `b_start`, both playing perfectly.
   Coins value_of_start(std::int32_t a_start, std::int32_t b_start) {
     GameState start;
@@ -201,6 +205,22 @@ Coins solve_brute_force(const Instance& instance) {
     best_for_a = std::max(best_for_a, worst_for_a);
   }
   return best_for_a;
+}
+
+Coins solve_brute_force_from(const Instance& instance, const LiteralPosition& position) {
+  if (const std::string problem = check_instance(instance); !problem.empty())
+    throw std::invalid_argument("willow brute force: invalid instance: " + problem);
+  if (instance.city_count() > kMaxBruteForceCities)
+    throw std::invalid_argument("willow brute force: too many cities");
+  LiteralGame game(instance);
+  GameState state;
+  state.position[0] = position.a_to_move ? position.a : position.b;
+  state.position[1] = position.a_to_move ? position.b : position.a;
+  state.used_roads = position.used_roads;
+  state.cities_with_coins = position.coins_left;
+  state.previous_turn_was_pass = position.previous_turn_was_pass;
+  const Coins for_mover = game.value_of(state);
+  return position.a_to_move ? for_mover : -for_mover;
 }
 
 }  // namespace gamebatch::willow

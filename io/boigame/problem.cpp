@@ -10,8 +10,10 @@
 #include <vector>
 
 #include "core/boigame/boigame.hpp"
+#include "core/boigame/play.hpp"
 #include "core/boigame/shrink.hpp"
 #include "io/boigame/format.hpp"
+#include "io/boigame/picture.hpp"
 
 namespace gamebatch::io::boigame {
 namespace {
@@ -77,6 +79,11 @@ double estimated_cost_us(const Board& board) {
   return std::max(estimate, 0.002 * static_cast<double>(white) * (1 - white_fraction));
 }
 
+// The optimal play of one case, as `gamebatch explain` prints it.
+std::string explain_instance(const Board& instance) {
+  return gamebatch::boigame::describe_play(instance, gamebatch::boigame::optimal_play(instance));
+}
+
 class BoigameProblem final : public Problem {
  public:
   std::string_view name() const override { return "boigame"; }
@@ -96,6 +103,12 @@ class BoigameProblem final : public Problem {
   }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
     return make_cases(parse_file(text), &solve_board, &format_board, &estimated_cost_us);
+  }
+  std::string explain(std::string_view canonical) const override {
+    return explain_canonical_case<Board>(*this, canonical, &parse_file, &explain_instance);
+  }
+  std::string draw(std::string_view canonical) const override {
+    return explain_canonical_case<Board>(*this, canonical, &parse_file, &draw_play);
   }
 };
 

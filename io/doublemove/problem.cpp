@@ -7,9 +7,11 @@
 #include <cstdint>
 
 #include "core/doublemove/doublemove.hpp"
+#include "core/doublemove/play.hpp"
 #include "core/doublemove/shrink.hpp"
 #include "core/doublemove/state_table.hpp"
 #include "io/doublemove/format.hpp"
+#include "io/doublemove/picture.hpp"
 
 namespace gamebatch::io::doublemove {
 namespace {
@@ -104,6 +106,12 @@ double estimated_cost_us(const Instance& instance) {
   return replay_us + kTableBuildUs[static_cast<std::size_t>(instance.n)];
 }
 
+// The optimal play of one case, as `gamebatch explain` prints it.
+std::string explain_instance(const Instance& instance) {
+  return gamebatch::doublemove::describe_play(instance,
+                                              gamebatch::doublemove::optimal_play(instance));
+}
+
 class DoublemoveProblem final : public Problem {
  public:
   std::string_view name() const override { return "doublemove"; }
@@ -123,6 +131,12 @@ class DoublemoveProblem final : public Problem {
   }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
     return make_cases(parse_file(text), &solve_instance, &format_case, &estimated_cost_us);
+  }
+  std::string explain(std::string_view canonical) const override {
+    return explain_canonical_case<Instance>(*this, canonical, &parse_file, &explain_instance);
+  }
+  std::string draw(std::string_view canonical) const override {
+    return explain_canonical_case<Instance>(*this, canonical, &parse_file, &draw_play);
   }
 
   std::vector<Artefact> new_artefacts(

@@ -1,8 +1,10 @@
 #include "io/wallgame/problem.hpp"
 
+#include "core/wallgame/play.hpp"
 #include "core/wallgame/shrink.hpp"
 #include "core/wallgame/wallgame.hpp"
 #include "io/wallgame/format.hpp"
+#include "io/wallgame/picture.hpp"
 
 namespace gamebatch::io::wallgame {
 namespace {
@@ -26,6 +28,11 @@ double estimated_cost_us(const Board& board) {
   return 0.076 + 0.0029 * (h - 1) + 0.0053 * h * w + 0.000136 * (h - 1) * w * w;
 }
 
+// The optimal play of one case, as `gamebatch explain` prints it.
+std::string explain_instance(const Board& instance) {
+  return gamebatch::wallgame::describe_play(instance, gamebatch::wallgame::optimal_play(instance));
+}
+
 class WallgameProblem final : public Problem {
  public:
   std::string_view name() const override { return "wallgame"; }
@@ -44,6 +51,12 @@ class WallgameProblem final : public Problem {
   }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
     return make_cases(parse_file(text), &solve_board, &format_case, &estimated_cost_us);
+  }
+  std::string explain(std::string_view canonical) const override {
+    return explain_canonical_case<Board>(*this, canonical, &parse_file, &explain_instance);
+  }
+  std::string draw(std::string_view canonical) const override {
+    return explain_canonical_case<Board>(*this, canonical, &parse_file, &draw_play);
   }
 };
 

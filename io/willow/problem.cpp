@@ -1,8 +1,10 @@
 #include "io/willow/problem.hpp"
 
+#include "core/willow/play.hpp"
 #include "core/willow/shrink.hpp"
 #include "core/willow/willow.hpp"
 #include "io/willow/format.hpp"
+#include "io/willow/picture.hpp"
 
 namespace gamebatch::io::willow {
 namespace {
@@ -25,6 +27,11 @@ double estimated_cost_us(const Instance& instance) {
   return 0.3 + 0.08 * cities + 0.0006 * cities * cities;
 }
 
+// The optimal play of one case, as `gamebatch explain` prints it.
+std::string explain_instance(const Instance& instance) {
+  return gamebatch::willow::describe_play(instance, gamebatch::willow::optimal_play(instance));
+}
+
 class WillowProblem final : public Problem {
  public:
   std::string_view name() const override { return "willow"; }
@@ -44,6 +51,13 @@ class WillowProblem final : public Problem {
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
     return make_cases(parse_file(text), &solve_instance, &format_case, &estimated_cost_us);
   }
+  std::string explain(std::string_view canonical) const override {
+    return explain_canonical_case<Instance>(*this, canonical, &parse_file, &explain_instance);
+  }
+  std::string draw(std::string_view canonical) const override {
+    return explain_canonical_case<Instance>(*this, canonical, &parse_file, &draw_play);
+  }
+
   std::string answer_line(std::size_t case_number, std::string_view answer) const override {
     std::string line = "Case #" + std::to_string(case_number) + ": ";
     line += answer;

@@ -6,7 +6,8 @@
 # solve_command.cpp). tests/install/install_test.sh checks them, and every value list here,
 # against each subcommand's --help, so an option added there fails the test until added here.
 
-_gamebatch_commands="solve run gen cache table validate validator check stress build"
+_gamebatch_commands="solve run gen cache table validate validator check stress build explain
+  draw"
 _gamebatch_cache_commands="stats trim export import merge verify"
 _gamebatch_games="willow doublemove wallgame boigame"
 # Settings of solve and run. --mpi exists only in a build with the MPI mode.
@@ -43,6 +44,8 @@ _gamebatch_options() {
       valued="-p --problem --layout"
       ;;
     validator) valued="--limits" ;;
+    explain) valued="-p --problem --case -j --jobs --svg" ;;
+    draw) valued="-p --problem --case -o --out -j --jobs" ;;
     check)
       flags+=" --no-cache --all-runs $_gamebatch_judge_flags"
       valued="-p --problem $_gamebatch_judge_valued --cache --report --html --layout"

@@ -1,0 +1,45 @@
+// doublemove's optimal play, reconstructed move by move from the solver (`gamebatch explain`).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/doublemove/doublemove.hpp"
+
+namespace gamebatch::doublemove {
+
+// The declared graph's components: tree sizes (largest first), one-cycle components, and whether
+// some component holds two cycles (every pick sequence has ended).
+struct ComponentSummary {
+  std::vector<int> tree_sizes;
+  int one_cycle = 0;
+  bool ended = false;
+};
+
+ComponentSummary summarise_components(const Instance& instance);
+
+// One declaration still to come, as its owner plays it.
+struct PlayedDeclaration {
+  int turn = 0;  // 1-based; odd: Alice's
+  Declaration pair;
+  ComponentSummary after;
+  Value alice_wins_after = 0;  // the game's value once it is declared
+};
+
+struct Play {
+  Value value = 0;  // the answer: the value before the first declaration to come
+  std::vector<PlayedDeclaration> declarations;
+};
+
+// For each declaration from k + 1 to n + 1, the owner's optimal pair: among the pairs whose value
+// is best for the owner (Alice maximises, Bob minimises), the lexicographically first (a, b).
+// Each candidate's value is solve() of the declarations so far plus it, one solve per kind of
+// move (the pair's components), so the line costs about n turns x (distinct moves) solves on the
+// store's table. Throws std::invalid_argument for an instance check_instance rejects.
+Play optimal_play(const Instance& instance, StateTableStore& store);
+Play optimal_play(const Instance& instance);
+
+// The play as text, one line per declaration, ending with "answer: VALUE".
+std::string describe_play(const Instance& instance, const Play& play);
+
+}  // namespace gamebatch::doublemove

@@ -1,0 +1,88 @@
+// A few SVG elements written as text, for the games' pictures (io/GAME/picture.cpp,
+// `gamebatch draw`). Numbers are written with two decimals at most, text is escaped.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+namespace gamebatch::io {
+
+class Svg {
+ public:
+  Svg(double width, double height) {
+    text_ =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" ";
+    text_ += "width=\"" + number(width) + "\" height=\"" + number(height) + "\" viewBox=\"0 0 " +
+             number(width) + " " + number(height) + "\" font-family=\"sans-serif\">\n";
+    text_ += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  }
+
+  static std::string number(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.2f", value);
+    std::string text(buffer);
+    while (text.back() == '0')
+      text.pop_back();
+    if (text.back() == '.')
+      text.pop_back();
+    return text == "-0" ? "0" : text;
+  }
+  static std::string escaped(std::string_view raw) {
+    std::string text;
+    for (const char c : raw) {
+      switch (c) {
+        case '&':
+          text += "&amp;";
+          break;
+        case '<':
+          text += "&lt;";
+          break;
+        case '>':
+          text += "&gt;";
+          break;
+        case '"':
+          text += "&quot;";
+          break;
+        default:
+          text += c;
+      }
+    }
+    return text;
+  }
+
+  void line(double x1, double y1, double x2, double y2, std::string_view stroke, double width,
+            std::string_view extra = "") {
+    text_ += "<line x1=\"" + number(x1) + "\" y1=\"" + number(y1) + "\" x2=\"" + number(x2) +
+             "\" y2=\"" + number(y2) + "\" stroke=\"" + std::string(stroke) + "\" stroke-width=\"" +
+             number(width) + "\"" + std::string(extra) + "/>\n";
+  }
+  void circle(double x, double y, double r, std::string_view fill, std::string_view stroke) {
+    text_ += "<circle cx=\"" + number(x) + "\" cy=\"" + number(y) + "\" r=\"" + number(r) +
+             "\" fill=\"" + std::string(fill) + "\" stroke=\"" + std::string(stroke) + "\"/>\n";
+  }
+  void rect(double x, double y, double w, double h, std::string_view fill,
+            std::string_view stroke = "none") {
+    text_ += "<rect x=\"" + number(x) + "\" y=\"" + number(y) + "\" width=\"" + number(w) +
+             "\" height=\"" + number(h) + "\" fill=\"" + std::string(fill) + "\" stroke=\"" +
+             std::string(stroke) + "\"/>\n";
+  }
+  void text(double x, double y, double size, std::string_view content,
+            std::string_view fill = "black", std::string_view anchor = "middle") {
+    text_ += "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" font-size=\"" + number(size) +
+             "\" fill=\"" + std::string(fill) + "\" text-anchor=\"" + std::string(anchor) + "\">" +
+             escaped(content) + "</text>\n";
+  }
+  // A polyline through "x,y x,y ..." points.
+  void polyline(const std::string& points, std::string_view stroke, double width) {
+    text_ += "<polyline points=\"" + points + "\" fill=\"none\" stroke=\"" + std::string(stroke) +
+             "\" stroke-width=\"" + number(width) + "\" stroke-linejoin=\"round\"/>\n";
+  }
+
+  std::string finish() { return text_ + "</svg>\n"; }
+
+ private:
+  std::string text_;
+};
+
+}  // namespace gamebatch::io
