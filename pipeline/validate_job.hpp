@@ -13,6 +13,7 @@
 #include "io/files/problem_package.hpp"
 #include "io/problem.hpp"
 #include "pipeline/engines.hpp"
+#include "pipeline/package_checks.hpp"
 
 namespace gamebatch::pipeline {
 
@@ -20,6 +21,8 @@ struct ValidateSettings {
   std::string problem;  // the game's name
   std::optional<io::Layout> layout;
   std::vector<std::string> paths;  // input files and directories, or packages
+  // The packages' own validators, invalid inputs and bounds (package_checks.hpp).
+  PackageCheckSettings packages;
 };
 
 struct ValidateResult {
@@ -29,8 +32,10 @@ struct ValidateResult {
 };
 
 // Validates every input of the paths; `on_file` hears each file's lines (empty: valid) in input
-// order, as they are known.
-ValidateResult validate_inputs(const ValidateSettings& settings,
-                               const std::function<void(const std::string& lines)>& on_file);
+// order, as they are known. Then, given `on_package`, checks the packages among the paths
+// (check_packages) and tells each.
+ValidateResult validate_inputs(
+    const ValidateSettings& settings, const std::function<void(const std::string& lines)>& on_file,
+    const std::function<void(const std::string& path, const PackageCheckResult&)>& on_package = {});
 
 }  // namespace gamebatch::pipeline

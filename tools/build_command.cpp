@@ -63,6 +63,18 @@ CLI::App* add_build_command(CLI::App& app, BuildArguments& arguments) {
   return build;
 }
 
+// The package's validators and bounds: problems as errors, the summary and bounds on stdout.
+void tell_package_checks(const pipeline::PackageCheckResult& checks) {
+  for (const std::string& problem : checks.problems)
+    spdlog::error("{}", pipeline::terminal_safe(problem));
+  for (const std::string& warning : checks.warnings)
+    spdlog::warn("{}", pipeline::terminal_safe(warning));
+  for (const std::string& line : checks.summary_lines())
+    std::printf("%s\n", pipeline::terminal_safe(line).c_str());
+  for (const std::string& line : pipeline::bounds_lines(checks.bounds))
+    std::printf("%s\n", pipeline::terminal_safe(line).c_str());
+}
+
 int run_build(const BuildArguments& arguments) {
   pipeline::BuildJobSettings settings = arguments.settings;
   settings.judge = arguments.judge.parsed();
@@ -79,6 +91,8 @@ int run_build(const BuildArguments& arguments) {
     spdlog::error("{}", failure);
   for (const std::string& line : pipeline::group_summary_lines(result))
     std::printf("%s\n", pipeline::terminal_safe(line).c_str());
+  if (const auto& checks = build.package_checks())
+    tell_package_checks(*checks);
   std::fflush(stdout);
   outcome = pipeline::graver(outcome, build.write_outputs());
   std::fprintf(stderr, "%s\n", pipeline::build_summary_line(result).c_str());

@@ -4,6 +4,8 @@
 #include <memory>
 #include <string>
 
+#include <spdlog/spdlog.h>
+
 #include "pipeline/terminal_text.hpp"
 #include "pipeline/validate_job.hpp"
 #include "tools/support/command.hpp"
@@ -12,7 +14,41 @@
 namespace gamebatch::cli {
 namespace {
 
-CLI::App* add_validate_command(CLI::App& app, pipeline::ValidateSettings& arguments) {
+// A package's own validators, invalid inputs and mutants: their options (the judge's options
+// bound the validators' runs, as check's solutions').
+void add_package_check_options(CLI::App& validate, pipeline::PackageCheckSettings& checks,
+                               JudgeOptions& judge) {
+  validate.add_flag("--invalid", checks.invalid,
+                    "Also give every validator of the package its data/invalid_input/ files and\n"
+                    "mutants of each group's tests (one per format rule and limit); a validator\n"
+                    "that accepts one has a blind spot");
+  validate.add_option("--out", checks.out, "Keep the mutants in DIR (with --invalid)")
+      ->type_name("DIR");
+  validate
+      .add_option("--cache", checks.cache_file,
+                  "The answer cache file; compiled validators are kept beside it")
+      ->type_name("FILE");
+  validate.add_flag("--no-cache", checks.no_cache, "Compile the validators afresh; keep nothing");
+  add_judge_options(validate, judge);
+}
+
+// What the checks of a package said: its problems on stdout, the rest on stderr.
+void tell_package(const std::string& path, const pipeline::PackageCheckResult& result) {
+  for (const std::string& line : result.problems)
+    std::printf("%s\n", pipeline::terminal_safe(line).c_str());
+  std::fflush(stdout);
+  std::string said;
+  for (const std::string& line : result.summary_lines())
+    said += path + ": " + line + "\n";
+  for (const std::string& line : pipeline::bounds_lines(result.bounds))
+    said += path + ": " + line + "\n";
+  std::fputs(pipeline::terminal_safe(said).c_str(), stderr);
+  for (const std::string& warning : result.warnings)
+    spdlog::warn("{}: {}", pipeline::terminal_safe(path), pipeline::terminal_safe(warning));
+}
+
+CLI::App* add_validate_command(CLI::App& app, pipeline::ValidateSettings& arguments,
+                               JudgeOptions& judge) {
   CLI::App* validate = app.add_subcommand(
       "validate", "Check that input files are valid official inputs of the game's statement");
   validate->footer(
@@ -22,22 +58,30 @@ CLI::App* add_validate_command(CLI::App& app, pipeline::ValidateSettings& argume
       "n <= 300). Prints one line per violation on stdout, FILE:LINE: what the statement\n"
       "requires (the first 100 of a file, then how many more); a file that is no valid input\n"
       "at all gets its parse error instead. A summary line goes to stderr.\n"
+      "On a problem package it also runs the package's own validators (input_validators/,\n"
+      "Polygon's, task-maker's) in the sandbox on every test with its group's flags, prints\n"
+      "each test where one of them and gamebatch disagree (or where one failed), and the\n"
+      "bounds each group's tests reach; --invalid adds data/invalid_input/ and mutants.\n"
       "Exit status: 0 every file is a valid official input, 1 some file is not, 2 usage error.");
   add_problem_option(*validate, arguments.problem, "The game:");
   add_layout_option(*validate, arguments.layout);
   add_paths_option(*validate, arguments.paths);
+  add_package_check_options(*validate, arguments.packages, judge);
   return validate;
 }
 
 class ValidateCommand final : public Command {
  public:
-  CLI::App* add_to(CLI::App& app) override { return add_validate_command(app, settings_); }
+  CLI::App* add_to(CLI::App& app) override { return add_validate_command(app, settings_, judge_); }
 
   int run() override {
-    const pipeline::ValidateResult result =
-        pipeline::validate_inputs(settings_, [](const std::string& lines) {
+    settings_.packages.judge = judge_.parsed();
+    const pipeline::ValidateResult result = pipeline::validate_inputs(
+        settings_,
+        [](const std::string& lines) {
           std::fputs(pipeline::terminal_safe(lines).c_str(), stdout);
-        });
+        },
+        tell_package);
     if (result.outcome == pipeline::Outcome::usage_error)
       return kExitUsage;
     std::fflush(stdout);
@@ -51,6 +95,7 @@ class ValidateCommand final : public Command {
 
  private:
   pipeline::ValidateSettings settings_;
+  JudgeOptions judge_;
 };
 
 }  // namespace

@@ -38,7 +38,11 @@ _gamebatch_options() {
       flags+=" $_gamebatch_settings_flags"
       valued=$_gamebatch_settings_valued
       ;;
-    validate) valued="-p --problem --layout" ;;
+    validate)
+      flags+=" --invalid --no-cache $_gamebatch_judge_flags"
+      valued="-p --problem --layout --out --cache --time-limit --memory-limit --output-limit -j
+        --jobs --sandbox-bind --sandbox-disk --max-processes --languages"
+      ;;
     check)
       flags+=" --no-cache --all-runs $_gamebatch_judge_flags"
       valued="-p --problem $_gamebatch_judge_valued --cache --report --html --layout"

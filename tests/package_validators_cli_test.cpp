@@ -1,0 +1,262 @@
+// End-to-end: a problem package's own input validators under `gamebatch validate` and `gamebatch
+// build`: each runs in the sandbox on every test with its group's flags and is compared with
+// gamebatch's verdict; a validator that crashes, hangs or prints megabytes is contained and named;
+// data/invalid_input/ must be rejected by every validator, and `validate --invalid` gives each
+// validator mutants of the groups' tests at every rule and limit (a validator that forgets one is
+// caught with the rule named); the bounds the data reaches per group. The validators are small
+// Python programs (tests/data/validators/willow_strict.py and ones the tests write).
+#include <nlohmann/json.hpp>
+
+#include "cli_fixture.hpp"
+
+namespace {
+
+using namespace gamebatch::testing;
+
+fs::path validator_fixture(const std::string& name) {
+  return fs::path(GAMEBATCH_TEST_DATA) / "validators" / name;
+}
+
+// A willow case from its coins and roads (j_i of city i, 1-based).
+std::string city_case(const std::vector<int>& coins, const std::vector<int>& roads) {
+  std::string text = std::to_string(coins.size()) + "\n";
+  for (const int coin : coins)
+    text += std::to_string(coin) + "\n";
+  for (const int road : roads)
+    text += std::to_string(road) + "\n";
+  return text;
+}
+
+// A path of n cities with coins 0, 1, 2, ... (city i's road to i + 1).
+std::string willow_path(int cities) {
+  std::vector<int> coins, roads;
+  for (int i = 1; i <= cities; ++i) {
+    coins.push_back(i - 1);
+    if (i < cities)
+      roads.push_back(i + 1);
+  }
+  return city_case(coins, roads);
+}
+
+class PackageValidatorsCliTest : public CliTest {
+ protected:
+  // A hand-made willow package "pkg" (Kattis legacy layout): the sample, group small (N <= 80,
+  // its validator flags --N 2..80) and group large, each with one test; its plan gives small's
+  // limit. The validator willow_strict.py with FORGET set to `forget`, as input_validators/
+  // strict.py.
+  void make_package(const std::string& forget = "") const {
+    write_text(at("pkg/problem.yaml"), "name: willow\ntype: scoring\n");
+    write_text(at("pkg/gamebatch.toml"),
+               "game = \"willow\"\nlayout = \"kattis\"\n"
+               "[[group]]\nname = \"sample\"\n[[group.test]]\ncopy = \"manual/sample.in\"\n"
+               "[[group]]\nname = \"small\"\nscore = 30\nlimits = { N = \"2..80\" }\n"
+               "[[group.test]]\ncopy = \"manual/small.in\"\n"
+               "[[group]]\nname = \"large\"\nscore = 70\n"
+               "[[group.test]]\ncopy = \"manual/large.in\"\n");
+    write_test("sample", "data/sample/1.in", willow_file({city_case({5, 1}, {2})}));
+    write_text(at("pkg/data/secret/small/testdata.yaml"),
+               "accept_score: 30\ninput_validator_flags: --N 2..80\n");
+    write_test("small", "data/secret/small/1.in",
+               willow_file({willow_path(3), city_case({1, 2, 3, 4}, {4, 4, 4})}));
+    write_text(at("pkg/data/secret/large/testdata.yaml"), "accept_score: 70\n");
+    write_test("large", "data/secret/large/1.in", willow_file({willow_path(100)}));
+    add_validator("strict.py", forget);
+  }
+
+  // A test as the package holds it, and the plan's copy of it (manual/GROUP.in).
+  void write_test(const std::string& group, const std::string& path,
+                  const std::string& text) const {
+    write_text(at("pkg/manual/" + group + ".in"), text);
+    write_text(at("pkg") / path, text);
+  }
+
+  void add_validator(const std::string& name, const std::string& forget) const {
+    std::string source = read_text(validator_fixture("willow_strict.py"));
+    const std::string marker = "FORGET = \"\"";
+    source.replace(source.find(marker), marker.size(), "FORGET = \"" + forget + "\"");
+    write_text(at("pkg/input_validators/" + name), source);
+  }
+
+  // Every file under the package with its bytes.
+  std::map<std::string, std::string> contents(const std::string& package = "pkg") const {
+    std::map<std::string, std::string> files;
+    for (const std::string& name : files_under(at(package)))
+      files[name] = read_text(at(package) / name);
+    return files;
+  }
+};
+
+TEST_F(PackageValidatorsCliTest, AValidatorThatAgreesWithGamebatchPassesAndTheBoundsAreShown) {
+  make_package();
+  const Result result = run({"validate", "-p", "willow", "pkg"});
+  EXPECT_EQ(result.status, 0) << result.out << result.err;
+  EXPECT_EQ(result.out, "");
+  EXPECT_NE(result.err.find("validators: 1 validator (input_validators/strict.py) on 3 tests: "
+                            "3 runs, 0 problems"),
+            std::string::npos)
+      << result.err;
+  EXPECT_NE(result.err.find("bounds: group small (1 test): "), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("N 3..4 of 2..80"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("group small: N reaches 3..4 of 2..80"), std::string::npos)
+      << result.err;
+}
+
+TEST_F(PackageValidatorsCliTest, ATestOneSideRejectsIsNamedWithBothMessages) {
+  make_package("group");  // the validator ignores --N 2..80
+  write_text(at("pkg/data/secret/small/2.in"), willow_file({willow_path(81)}));
+  const std::map<std::string, std::string> before = contents();
+  const Result result = run({"validate", "-p", "willow", "pkg"});
+  EXPECT_EQ(result.status, 1) << result.out << result.err;
+  const std::vector<std::string> lines = lines_of(result.out);
+  const std::size_t named =
+      count_containing(lines,
+                       "data/secret/small/2.in: input_validators/strict.py accepts it; "
+                       "gamebatch rejects it: ");
+  EXPECT_EQ(named, 1u) << result.out;
+  EXPECT_EQ(count_containing(lines, "group small requires 2 <= N <= 80"), 2u) << result.out;
+  EXPECT_EQ(contents(), before);
+}
+
+TEST_F(PackageValidatorsCliTest, AValidatorStricterThanGamebatchIsNamedWithItsMessage) {
+  make_package();
+  write_text(at("pkg/data/secret/small/testdata.yaml"), "input_validator_flags: --C 0..1\n");
+  const Result result = run({"validate", "-p", "willow", "pkg"});
+  EXPECT_EQ(result.status, 1) << result.out << result.err;
+  EXPECT_EQ(result.out,
+            "data/secret/small/1.in: input_validators/strict.py rejects it (line 5: C_i = 2 "
+            "outside 0..1); gamebatch accepts it\n");
+}
+
+TEST_F(PackageValidatorsCliTest, ValidatorsThatCrashHangOrFloodAreContainedAndNamed) {
+  make_package();
+  write_text(at("pkg/input_validators/crash.py"),
+             "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n");
+  write_text(at("pkg/input_validators/hang.py"), "while True:\n    pass\n");
+  write_text(at("pkg/input_validators/flood.py"),
+             "import sys\nsys.stdout.write('x' * (8 << 20))\nsys.exit(42)\n");
+  write_text(at("pkg/input_validators/exit3.py"), "import sys\nsys.exit(3)\n");
+  const std::map<std::string, std::string> before = contents();
+  const Result result = run({"validate", "-p", "willow", "--time-limit", "0.5", "pkg"});
+  EXPECT_EQ(result.status, 1) << result.out << result.err;
+  const std::vector<std::string> lines = lines_of(result.out);
+  EXPECT_EQ(count_containing(lines, "input_validators/crash.py failed on it (killed by signal 11"),
+            3u)
+      << result.out;
+  EXPECT_EQ(count_containing(lines, "input_validators/hang.py failed on it (CPU time limit"), 3u)
+      << result.out;
+  EXPECT_EQ(count_containing(lines, "input_validators/flood.py failed on it (output limit"), 3u)
+      << result.out;
+  EXPECT_EQ(count_containing(lines,
+                             "input_validators/exit3.py failed on it (exit status 3, "
+                             "neither 42 (valid) nor 43"),
+            3u)
+      << result.out;
+  EXPECT_EQ(count_containing(lines, "input_validators/strict.py"), 0u) << result.out;
+  EXPECT_EQ(contents(), before);
+}
+
+TEST_F(PackageValidatorsCliTest, AValidatorThatCannotBeBuiltIsNamed) {
+  make_package();
+  write_text(at("pkg/input_validators/broken.cpp"), "int main( {\n");
+  write_text(at("pkg/input_validators/notes.txt"), "not a program\n");
+  const Result result = run({"validate", "-p", "willow", "pkg"});
+  EXPECT_EQ(result.status, 1) << result.out << result.err;
+  const std::vector<std::string> lines = lines_of(result.out);
+  EXPECT_EQ(count_containing(lines, "input_validators/broken.cpp: cannot be run: compile error"),
+            1u)
+      << result.out;
+  EXPECT_EQ(count_containing(lines, "input_validators/notes.txt: cannot be run: neither a program"),
+            1u)
+      << result.out;
+}
+
+TEST_F(PackageValidatorsCliTest, InvalidInputsMustBeRejectedByEveryValidatorAndByGamebatch) {
+  make_package();
+  write_text(at("pkg/data/invalid_input/one-city.in"), willow_file({city_case({1}, {})}));
+  write_text(at("pkg/data/invalid_input/valid.in"), willow_file({willow_path(2)}));
+  const Result plain = run({"validate", "-p", "willow", "pkg"});
+  EXPECT_EQ(plain.status, 0) << "invalid inputs are no tests: " << plain.out << plain.err;
+  const Result result = run({"validate", "-p", "willow", "--invalid", "pkg"});
+  EXPECT_EQ(result.status, 1) << result.out << result.err;
+  const std::vector<std::string> lines = lines_of(result.out);
+  EXPECT_EQ(count_containing(lines, "one-city.in"), 0u) << result.out;
+  EXPECT_EQ(count_containing(lines,
+                             "data/invalid_input/valid.in: gamebatch accepts it; it must "
+                             "be rejected"),
+            1u)
+      << result.out;
+  EXPECT_EQ(count_containing(lines,
+                             "data/invalid_input/valid.in: input_validators/strict.py "
+                             "accepts it; it must be rejected"),
+            1u)
+      << result.out;
+}
+
+TEST_F(PackageValidatorsCliTest, PolygonAndTaskMakerValidatorsGetTheirGroups) {
+  write_text(at("poly/problem.xml"), R"(<problem><judging><testset name="tests"><tests>
+<test method="manual" group="small"/><test method="manual" group="large"/>
+</tests></testset></judging><assets><validators><validator>
+<source path="files/validator.py" type="python.3"/></validator></validators></assets></problem>)");
+  write_text(at("poly/files/validator.py"),
+             "import sys\nsys.stderr.write('args ' + ' '.join(sys.argv[1:]) + '\\n')\n"
+             "sys.exit(0 if sys.argv[1:] == ['--group', 'small'] else 3)\n");
+  write_text(at("poly/tests/01"), willow_file({willow_path(3)}));
+  write_text(at("poly/tests/02"), willow_file({willow_path(4)}));
+  const Result polygon = run({"validate", "-p", "willow", "poly"});
+  EXPECT_EQ(polygon.status, 1) << polygon.out << polygon.err;
+  EXPECT_EQ(polygon.out,
+            "tests/02: files/validator.py rejects it (args --group large); gamebatch accepts it\n");
+
+  write_text(at("cms/task.yaml"),
+             "name: willow\nscore_type: GroupMin\nscore_type_parameters: [[40, \"000\"], [60, "
+             "\"001\"]]\n");
+  write_text(at("cms/input/input0.txt"), willow_file({willow_path(3)}));
+  write_text(at("cms/input/input1.txt"), willow_file({willow_path(4)}));
+  write_text(at("cms/gen/validator.py"),
+             "import sys\nsys.stderr.write('subtask ' + sys.argv[2] + ' of ' + sys.argv[1] + "
+             "'\\n')\nsys.exit(1 if open(sys.argv[1]).read().startswith('1\\n4') else 0)\n");
+  const Result task_maker = run({"validate", "-p", "willow", "cms"});
+  EXPECT_EQ(task_maker.status, 1) << task_maker.out << task_maker.err;
+  EXPECT_EQ(task_maker.out, "input/input1.txt: gen/validator.py rejects it (subtask 2 of " +
+                                at("cms/input/input1.txt").string() + "); gamebatch accepts it\n");
+}
+
+TEST_F(PackageValidatorsCliTest, BuildRunsEveryValidatorOnEveryTestAndReportsTheBounds) {
+  make_package();
+  fs::remove_all(at("pkg/data"));  // build makes it
+  const Result built =
+      run({"build", "--no-cache", "--report", "report.json", "--html", "page.html", "pkg"});
+  EXPECT_EQ(built.status, 0) << built.out << built.err;
+  EXPECT_NE(built.out.find("validators: 1 validator (input_validators/strict.py) on 3 tests: 3 "
+                           "runs, 0 problems\n"),
+            std::string::npos)
+      << built.out;
+  EXPECT_NE(built.out.find("bounds: group small (1 test): T 2 of 1..50, N 3..4 of 2..80"),
+            std::string::npos)
+      << built.out;
+  const nlohmann::json report = nlohmann::json::parse(read_text(at("report.json")));
+  const nlohmann::json& checks = report["package_checks"];
+  EXPECT_EQ(checks["validators"], nlohmann::json::array({"input_validators/strict.py"}));
+  EXPECT_EQ(checks["problems"], nlohmann::json::array());
+  bool small_seen = false;
+  for (const nlohmann::json& group : checks["bounds"]) {
+    if (group["group"] != "small")
+      continue;
+    small_seen = true;
+    ASSERT_FALSE(group["parameters"].empty());
+    EXPECT_EQ(group["parameters"][0]["parameter"], "T");
+  }
+  EXPECT_TRUE(small_seen) << checks.dump(2);
+  const std::string page = read_text(at("page.html"));
+  EXPECT_NE(page.find("Bounds the data reaches"), std::string::npos);
+
+  // A validator that rejects every test fails the build, test by test.
+  write_text(at("pkg/input_validators/none.py"), "import sys\nsys.exit(43)\n");
+  const Result rejected = run({"build", "--no-cache", "pkg"});
+  EXPECT_EQ(rejected.status, 1) << rejected.out << rejected.err;
+  EXPECT_NE(rejected.err.find("input_validators/none.py rejects it; gamebatch accepts it"),
+            std::string::npos)
+      << rejected.err;
+}
+
+}  // namespace
