@@ -1072,6 +1072,20 @@ std::string package_checks_section(const nlohmann::json& checks) {
   return html + "</table>\n";
 }
 
+std::string validate_page(const nlohmann::json& report) {
+  const std::string game = member_text(report, "game", "");
+  std::string html = page_start("gamebatch validate " + game + " report");
+  html += "<h1>gamebatch validate: " + escape_html(game) + "</h1>\n";
+  const nlohmann::json invalid = report.value("invalid", nlohmann::json(0));
+  html += "<div class=\"cards\">" + card("files", json_text(report.value("files", 0))) +
+          card("not valid", json_text(invalid), invalid != 0) + "</div>\n";
+  for (const auto& package : report.value("packages", nlohmann::json::array())) {
+    html += "<h2 class=\"mono\">" + escape_html(member_text(package, "path", "")) + "</h2>\n";
+    html += package_checks_section(package.value("package_checks", nlohmann::json::object()));
+  }
+  return html + page_end(report);
+}
+
 std::string build_page(const nlohmann::json& report) {
   const std::string game = member_text(report, "game", "");
   std::string html = page_start("gamebatch build " + game + " report");

@@ -110,4 +110,8 @@ std::string build_page(const nlohmann::json& report);
 // report's "package_checks" (package_checks.hpp): a section of the build and validate pages.
 std::string package_checks_section(const nlohmann::json& checks);
 
+// The validate page: the files checked, and each package's checks. `report` is validate's JSON
+// report (gamebatch-validate/1, package_checks.hpp).
+std::string validate_page(const nlohmann::json& report);
+
 }  // namespace gamebatch::pipeline

@@ -18,6 +18,7 @@
 #include "io/strict_format.hpp"
 #include "pipeline/invalid_inputs.hpp"
 #include "pipeline/package_validators.hpp"
+#include "pipeline/version.hpp"
 
 namespace gamebatch::pipeline {
 
@@ -250,6 +251,20 @@ std::vector<std::string> PackageCheckResult::summary_lines() const {
     line += "; mutants in " + mutants_folder;
   lines.push_back(line);
   return lines;
+}
+
+nlohmann::json validate_report(
+    std::string_view game, std::size_t files, std::size_t invalid,
+    const std::vector<std::pair<std::string, PackageCheckResult>>& packages) {
+  nlohmann::json listed = nlohmann::json::array();
+  for (const auto& [path, result] : packages)
+    listed.push_back({{"path", path}, {"package_checks", result.json()}});
+  return {{"schema", "gamebatch-validate/1"},
+          {"gamebatch_version", kVersion},
+          {"game", game},
+          {"files", files},
+          {"invalid", invalid},
+          {"packages", listed}};
 }
 
 nlohmann::json PackageCheckResult::json() const {

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -67,5 +68,11 @@ Outcome check_packages(
     const std::vector<std::string>& paths, std::optional<io::Layout> layout, std::string_view game,
     const PackageCheckSettings& settings,
     const std::function<void(const std::string& path, const PackageCheckResult&)>& on_package);
+
+// validate's --report: {"schema": "gamebatch-validate/1", "gamebatch_version", "game", "files",
+// "invalid", "packages": [{"path", "package_checks": PackageCheckResult::json()}]}.
+nlohmann::json validate_report(
+    std::string_view game, std::size_t files, std::size_t invalid,
+    const std::vector<std::pair<std::string, PackageCheckResult>>& packages);
 
 }  // namespace gamebatch::pipeline

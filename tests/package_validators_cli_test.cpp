@@ -88,9 +88,25 @@ class PackageValidatorsCliTest : public CliTest {
 
 TEST_F(PackageValidatorsCliTest, AValidatorThatAgreesWithGamebatchPassesAndTheBoundsAreShown) {
   make_package();
-  const Result result = run({"validate", "-p", "willow", "pkg"});
+  const Result result =
+      run({"validate", "-p", "willow", "--report", "report.json", "--html", "page.html", "pkg"});
   EXPECT_EQ(result.status, 0) << result.out << result.err;
   EXPECT_EQ(result.out, "");
+  const nlohmann::json report = nlohmann::json::parse(read_text(at("report.json")));
+  EXPECT_EQ(report["schema"], "gamebatch-validate/1");
+  ASSERT_EQ(report["packages"].size(), 1u);
+  const nlohmann::json& checks = report["packages"][0]["package_checks"];
+  EXPECT_EQ(checks["validators"], nlohmann::json::array({"input_validators/strict.py"}));
+  ASSERT_EQ(checks["bounds"].size(), 3u);  // sample, small, large
+  EXPECT_EQ(checks["bounds"][1]["group"], "small");
+  const nlohmann::json& n_of_small = checks["bounds"][1]["parameters"][1];
+  EXPECT_EQ(n_of_small["parameter"], "N");
+  EXPECT_EQ(n_of_small["min"], 3);
+  EXPECT_EQ(n_of_small["limit_max"], 80);
+  EXPECT_EQ(n_of_small["max_reached"], false);
+  const std::string page = read_text(at("page.html"));
+  EXPECT_NE(page.find("Bounds the data reaches"), std::string::npos);
+  EXPECT_NE(page.find("input_validators/strict.py"), std::string::npos);
   EXPECT_NE(result.err.find("validators: 1 validator (input_validators/strict.py) on 3 tests: "
                             "3 runs, 0 problems"),
             std::string::npos)

@@ -3,9 +3,13 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 
+#include "pipeline/html_report.hpp"
+#include "pipeline/output_files.hpp"
 #include "pipeline/terminal_text.hpp"
 #include "pipeline/validate_job.hpp"
 #include "tools/support/command.hpp"
@@ -14,10 +18,15 @@
 namespace gamebatch::cli {
 namespace {
 
+struct ReportFiles {
+  std::string report_file;  // empty: none
+  std::string html_file;
+};
+
 // A package's own validators, invalid inputs and mutants: their options (the judge's options
 // bound the validators' runs, as check's solutions').
 void add_package_check_options(CLI::App& validate, pipeline::PackageCheckSettings& checks,
-                               JudgeOptions& judge) {
+                               ReportFiles& outputs, JudgeOptions& judge) {
   validate.add_flag("--invalid", checks.invalid,
                     "Also give every validator of the package its data/invalid_input/ files and\n"
                     "mutants of each group's tests (one per format rule and limit); a validator\n"
@@ -29,6 +38,10 @@ void add_package_check_options(CLI::App& validate, pipeline::PackageCheckSetting
                   "The answer cache file; compiled validators are kept beside it")
       ->type_name("FILE");
   validate.add_flag("--no-cache", checks.no_cache, "Compile the validators afresh; keep nothing");
+  validate.add_option("--report", outputs.report_file, "Write what was checked to FILE.json")
+      ->type_name("FILE");
+  add_html_option(validate, outputs.html_file,
+                  "Write a self-contained HTML page to FILE: each package's validators and bounds");
   add_judge_options(validate, judge);
 }
 
@@ -48,7 +61,7 @@ void tell_package(const std::string& path, const pipeline::PackageCheckResult& r
 }
 
 CLI::App* add_validate_command(CLI::App& app, pipeline::ValidateSettings& arguments,
-                               JudgeOptions& judge) {
+                               ReportFiles& outputs, JudgeOptions& judge) {
   CLI::App* validate = app.add_subcommand(
       "validate", "Check that input files are valid official inputs of the game's statement");
   validate->footer(
@@ -66,35 +79,61 @@ CLI::App* add_validate_command(CLI::App& app, pipeline::ValidateSettings& argume
   add_problem_option(*validate, arguments.problem, "The game:");
   add_layout_option(*validate, arguments.layout);
   add_paths_option(*validate, arguments.paths);
-  add_package_check_options(*validate, arguments.packages, judge);
+  add_package_check_options(*validate, arguments.packages, outputs, judge);
   return validate;
 }
 
 class ValidateCommand final : public Command {
  public:
-  CLI::App* add_to(CLI::App& app) override { return add_validate_command(app, settings_, judge_); }
+  CLI::App* add_to(CLI::App& app) override {
+    return add_validate_command(app, settings_, outputs_, judge_);
+  }
 
   int run() override {
     settings_.packages.judge = judge_.parsed();
+    if (!outputs_.html_file.empty() && !pipeline::html_page_writable(outputs_.html_file))
+      return kExitUsage;
+    std::vector<std::pair<std::string, pipeline::PackageCheckResult>> packages;
     const pipeline::ValidateResult result = pipeline::validate_inputs(
         settings_,
         [](const std::string& lines) {
           std::fputs(pipeline::terminal_safe(lines).c_str(), stdout);
         },
-        tell_package);
+        [&packages](const std::string& path, const pipeline::PackageCheckResult& checks) {
+          tell_package(path, checks);
+          packages.emplace_back(path, checks);
+        });
     if (result.outcome == pipeline::Outcome::usage_error)
       return kExitUsage;
     std::fflush(stdout);
     std::fprintf(stderr, "validate: %zu files: %zu valid, %zu not\n", result.files,
                  result.files - result.invalid, result.invalid);
-    return exit_status(result.outcome);
+    return exit_status(pipeline::graver(result.outcome, write_outputs(result, packages)));
   }
 
-  // Safe to kill at any point: it writes nothing.
+  // Safe to kill at any point: what it writes (the report, the page, mutants) is written whole.
   bool stops_cleanly() const override { return false; }
 
  private:
+  // The --report and --html files; failed when one cannot be written.
+  pipeline::Outcome write_outputs(
+      const pipeline::ValidateResult& result,
+      const std::vector<std::pair<std::string, pipeline::PackageCheckResult>>& packages) const {
+    if (outputs_.report_file.empty() && outputs_.html_file.empty())
+      return pipeline::Outcome::done;
+    const nlohmann::json report =
+        pipeline::validate_report(settings_.problem, result.files, result.invalid, packages);
+    bool written = true;
+    if (!outputs_.report_file.empty())
+      written = pipeline::write_report_file(outputs_.report_file, report.dump(2) + "\n");
+    if (!outputs_.html_file.empty())
+      written =
+          pipeline::write_html_page(outputs_.html_file, pipeline::validate_page(report)) && written;
+    return written ? pipeline::Outcome::done : pipeline::Outcome::failed;
+  }
+
   pipeline::ValidateSettings settings_;
+  ReportFiles outputs_;
   JudgeOptions judge_;
 };
 

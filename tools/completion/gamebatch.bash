@@ -40,8 +40,8 @@ _gamebatch_options() {
       ;;
     validate)
       flags+=" --invalid --no-cache $_gamebatch_judge_flags"
-      valued="-p --problem --layout --out --cache --time-limit --memory-limit --output-limit -j
-        --jobs --sandbox-bind --sandbox-disk --max-processes --languages"
+      valued="-p --problem --layout --out --cache --report --html --time-limit --memory-limit
+        --output-limit -j --jobs --sandbox-bind --sandbox-disk --max-processes --languages"
       ;;
     check)
       flags+=" --no-cache --all-runs $_gamebatch_judge_flags"
