@@ -230,27 +230,25 @@ Outcome check_packages(
 }
 
 std::vector<std::string> PackageCheckResult::summary_lines() const {
-  std::vector<std::string> lines;
   std::string line = "validators: ";
   if (validators.empty()) {
     line += "the package has none";
   } else {
-    line += plural(validators.size(), "validator", "validators");
-    line += " (";
+    line += plural(validators.size(), "validator", "validators") + " (";
     for (std::size_t k = 0; k < validators.size(); ++k)
       line += (k == 0 ? "" : ", ") + validators[k];
-    line += ")";
+    line += ") on " + plural(tests, "test", "tests");
   }
-  line += " on " + plural(tests, "test", "tests");
   if (invalid_files != 0 || mutants != 0)
-    line += ", " + plural(invalid_files, "invalid input", "invalid inputs") + " and " +
+    line += std::string(validators.empty() ? "; " : ", ") +
+            plural(invalid_files, "invalid input", "invalid inputs") + " and " +
             plural(mutants, "mutant", "mutants");
-  line +=
-      ": " + plural(runs, "run", "runs") + ", " + plural(problems.size(), "problem", "problems");
+  if (!validators.empty() || invalid_files != 0 || mutants != 0)
+    line +=
+        ": " + plural(runs, "run", "runs") + ", " + plural(problems.size(), "problem", "problems");
   if (!mutants_folder.empty())
     line += "; mutants in " + mutants_folder;
-  lines.push_back(line);
-  return lines;
+  return {line};
 }
 
 nlohmann::json validate_report(

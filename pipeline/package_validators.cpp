@@ -243,6 +243,11 @@ ValidatorComparison compare_with_validators(
     const std::function<std::string(const fs::path&)>& shown, std::size_t jobs) {
   ValidatorComparison comparison;
   comparison.tests = tests.size();
+  bool any = false;
+  for (std::size_t k = 0; k < validators.size(); ++k)
+    any = any || validators.runnable(k);
+  if (!any)
+    return comparison;
   std::vector<std::string> lines(tests.size());
   std::vector<std::size_t> runs(tests.size());
   run_at_once(tests.size(), jobs, [&](std::size_t t) {

@@ -171,6 +171,38 @@ TEST_F(PackageValidatorsCliTest, ValidatorsThatCrashHangOrFloodAreContainedAndNa
   EXPECT_EQ(contents(), before);
 }
 
+TEST_F(PackageValidatorsCliTest, ADirectoryWithBuildAndRunScriptsIsBuiltInTheSandbox) {
+  make_package();
+  fs::remove(at("pkg/input_validators/strict.py"));
+  // `build` makes the program (a copy standing for a compiler), `run` runs it.
+  write_text(at("pkg/input_validators/scripted/check.txt"),
+             read_text(validator_fixture("willow_strict.py")));
+  write_text(at("pkg/input_validators/scripted/build"), "cp check.txt check.py\n");
+  write_text(at("pkg/input_validators/scripted/run"), "exec python3 check.py \"$@\"\n");
+  const std::map<std::string, std::string> before = contents();
+  const Result result = run({"validate", "-p", "willow", "pkg"});
+  EXPECT_EQ(result.status, 0) << result.out << result.err;
+  EXPECT_NE(result.err.find("validators: 1 validator (input_validators/scripted) on 3 tests: 3 "
+                            "runs, 0 problems"),
+            std::string::npos)
+      << result.err;
+  EXPECT_EQ(contents(), before) << "built in a copy, not in the package";
+  // A test with N = 81 in small: the built validator gets the group's flags and rejects it too.
+  write_text(at("pkg/data/secret/small/2.in"), willow_file({willow_path(81)}));
+  const Result agreed = run({"validate", "-p", "willow", "pkg"});
+  EXPECT_EQ(agreed.status, 1) << agreed.out << agreed.err;
+  EXPECT_EQ(count_containing(lines_of(agreed.out), "group small requires 2 <= N <= 80"), 1u)
+      << agreed.out;
+  EXPECT_EQ(agreed.out.find("input_validators/scripted"), std::string::npos) << agreed.out;
+  write_text(at("pkg/input_validators/scripted/build"), "exit 1\n");
+  const Result broken = run({"validate", "-p", "willow", "pkg"});
+  EXPECT_EQ(broken.status, 1) << broken.out << broken.err;
+  EXPECT_NE(broken.out.find("input_validators/scripted: cannot be run: its build failed: exit "
+                            "status 1"),
+            std::string::npos)
+      << broken.out;
+}
+
 TEST_F(PackageValidatorsCliTest, AValidatorThatCannotBeBuiltIsNamed) {
   make_package();
   write_text(at("pkg/input_validators/broken.cpp"), "int main( {\n");
