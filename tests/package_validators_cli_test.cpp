@@ -240,6 +240,70 @@ TEST_F(PackageValidatorsCliTest, InvalidInputsMustBeRejectedByEveryValidatorAndB
       << result.out;
 }
 
+// The blind-spot lines of validator `name` in `out`.
+std::vector<std::string> blind_spots_of(const std::string& out, const std::string& name) {
+  std::vector<std::string> lines;
+  for (const std::string& line : lines_of(out)) {
+    if (starts_with(line, name + " accepts a mutant breaking '"))
+      lines.push_back(line);
+  }
+  return lines;
+}
+
+// The mutant file a blind-spot line names ("...: FILE" or "...: FILE (and N more of that rule)").
+std::string mutant_file_of(const std::string& line) {
+  const std::size_t start = line.rfind(": ") + 2;
+  return line.substr(start, line.find(" (and ", start) - start);
+}
+
+TEST_F(PackageValidatorsCliTest, MutantsCatchAValidatorThatIgnoresItsGroupsFlags) {
+  make_package("group");
+  const Result result = run({"validate", "-p", "willow", "--invalid", "--out", "mutants", "pkg"});
+  EXPECT_EQ(result.status, 1) << result.out << result.err;
+  const std::vector<std::string> missed = blind_spots_of(result.out, "input_validators/strict.py");
+  // Only group small narrows N; the statement's own limits the validator keeps.
+  ASSERT_FALSE(missed.empty()) << result.out;
+  for (const std::string& line : missed) {
+    EXPECT_NE(line.find("' in group small: "), std::string::npos) << line;
+    EXPECT_NE(line.find("N"), std::string::npos) << line;
+    const std::string file = mutant_file_of(line);
+    EXPECT_TRUE(starts_with(file, "mutants/")) << line;
+    // The mutant is a valid input but for group small's limit: N = 81.
+    const std::vector<std::string> mutant = lines_of(read_text(at(file)));
+    ASSERT_GE(mutant.size(), 2u) << file;
+    EXPECT_TRUE(std::find(mutant.begin(), mutant.end(), "81") != mutant.end()) << file;
+  }
+  EXPECT_NE(result.err.find("mutants in mutants"), std::string::npos) << result.err;
+}
+
+TEST_F(PackageValidatorsCliTest, MutantsCatchAValidatorThatForgetsARuleInEveryGroup) {
+  make_package("order");  // it accepts j_i <= i
+  const Result result = run({"validate", "-p", "willow", "--invalid", "pkg"});
+  EXPECT_EQ(result.status, 1) << result.out << result.err;
+  const std::vector<std::string> missed = blind_spots_of(result.out, "input_validators/strict.py");
+  std::set<std::string> groups;
+  for (const std::string& line : missed) {
+    EXPECT_NE(line.find("j_i"), std::string::npos) << line;
+    EXPECT_NE(line.find("(--out DIR keeps the mutants)"), std::string::npos) << line;
+    const std::size_t group = line.find("' in group ") + 11;
+    groups.insert(line.substr(group, line.find(' ', group) - group));
+  }
+  EXPECT_EQ(groups, (std::set<std::string>{"sample", "small", "large"})) << result.out;
+}
+
+TEST_F(PackageValidatorsCliTest, ACorrectValidatorHasNoBlindSpot) {
+  make_package();
+  const Result result = run({"validate", "-p", "willow", "--invalid", "pkg"});
+  EXPECT_EQ(result.status, 0) << result.out << result.err;
+  EXPECT_EQ(result.out, "");
+  const std::regex summary(
+      "validators: 1 validator \\(input_validators/strict.py\\) on 3 tests, 0 invalid inputs "
+      "and ([0-9]+) mutants: ([0-9]+) runs, 0 problems");
+  std::smatch match;
+  ASSERT_TRUE(std::regex_search(result.err, match, summary)) << result.err;
+  EXPECT_GE(std::stoul(match[1]), 3u * 10) << "some ten rules and limits per group";
+}
+
 TEST_F(PackageValidatorsCliTest, PolygonAndTaskMakerValidatorsGetTheirGroups) {
   write_text(at("poly/problem.xml"), R"(<problem><judging><testset name="tests"><tests>
 <test method="manual" group="small"/><test method="manual" group="large"/>
