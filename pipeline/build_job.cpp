@@ -94,7 +94,7 @@ Outcome BuildJob::check_built_package() {
   settings.judge = settings_.judge;
   settings.cache_file = settings_.cache_file;
   settings.no_cache = settings_.no_cache;
-  checks_ = check_package(*package, options_.plan.game, settings);
+  checks_ = check_package(*package, options_.plan.game, settings, settings_.package);
   return checks_->outcome;
 }
 

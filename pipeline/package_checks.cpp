@@ -149,11 +149,12 @@ std::function<std::string(const fs::path&)> strict_rejection(const io::ProblemPa
 }
 
 PackageCheckResult check_package(const io::ProblemPackage& package, std::string_view game,
-                                 const PackageCheckSettings& settings) {
+                                 const PackageCheckSettings& settings,
+                                 const std::string& shown_root) {
   const std::function<std::string(const fs::path&)> rejection = strict_rejection(package, game);
   PackageCheckResult result;
-  const auto shown = [&package](const fs::path& file) {
-    return file.lexically_relative(package.root).generic_string();
+  const auto shown = [&package, &shown_root](const fs::path& file) {
+    return (fs::path(shown_root) / file.lexically_relative(package.root)).generic_string();
   };
   const auto first_rejection = [&rejection](const fs::path& file) {
     return first_line(rejection(file));
@@ -216,7 +217,7 @@ Outcome check_packages(
     if (!package || package->recognised_by.empty())
       continue;
     ++packages;
-    const PackageCheckResult result = check_package(*package, game, settings);
+    const PackageCheckResult result = check_package(*package, game, settings, path);
     if (result.outcome == Outcome::usage_error)
       return Outcome::usage_error;
     on_package(path, result);

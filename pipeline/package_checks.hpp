@@ -57,9 +57,11 @@ std::function<std::string(const std::filesystem::path&)> strict_rejection(
     const io::ProblemPackage& package, std::string_view game);
 
 // Checks `package` (of game `game`): its validators on every test against strict_rejection,
-// the bounds of each group; with settings.invalid, the invalid inputs and mutants.
+// the bounds of each group; with settings.invalid, the invalid inputs and mutants. Messages name
+// its files under `shown_root` (the package as the user named it).
 PackageCheckResult check_package(const io::ProblemPackage& package, std::string_view game,
-                                 const PackageCheckSettings& settings);
+                                 const PackageCheckSettings& settings,
+                                 const std::string& shown_root);
 
 // check_package on every package among `paths` (directories that a layout recognises, read as
 // `layout` says), in order; `on_package(path, result)` hears each. With settings.invalid and no

@@ -126,7 +126,7 @@ TEST_F(PackageValidatorsCliTest, ATestOneSideRejectsIsNamedWithBothMessages) {
   const std::vector<std::string> lines = lines_of(result.out);
   const std::size_t named =
       count_containing(lines,
-                       "data/secret/small/2.in: input_validators/strict.py accepts it; "
+                       "pkg/data/secret/small/2.in: input_validators/strict.py accepts it; "
                        "gamebatch rejects it: ");
   EXPECT_EQ(named, 1u) << result.out;
   EXPECT_EQ(count_containing(lines, "group small requires 2 <= N <= 80"), 2u) << result.out;
@@ -139,7 +139,7 @@ TEST_F(PackageValidatorsCliTest, AValidatorStricterThanGamebatchIsNamedWithItsMe
   const Result result = run({"validate", "-p", "willow", "pkg"});
   EXPECT_EQ(result.status, 1) << result.out << result.err;
   EXPECT_EQ(result.out,
-            "data/secret/small/1.in: input_validators/strict.py rejects it (line 5: C_i = 2 "
+            "pkg/data/secret/small/1.in: input_validators/strict.py rejects it (line 5: C_i = 2 "
             "outside 0..1); gamebatch accepts it\n");
 }
 
@@ -158,8 +158,15 @@ TEST_F(PackageValidatorsCliTest, ValidatorsThatCrashHangOrFloodAreContainedAndNa
   EXPECT_EQ(count_containing(lines, "input_validators/crash.py failed on it (killed by signal 11"),
             3u)
       << result.out;
-  EXPECT_EQ(count_containing(lines, "input_validators/hang.py failed on it (CPU time limit"), 3u)
-      << result.out;
+  // CPU time, or the wall clock where the machine is loaded.
+  std::size_t hung = 0;
+  for (const std::string& line : lines) {
+    if (line.find("input_validators/hang.py failed on it (") == std::string::npos)
+      continue;
+    ++hung;
+    EXPECT_NE(line.find("time limit ("), std::string::npos) << line;
+  }
+  EXPECT_EQ(hung, 3u) << result.out;
   EXPECT_EQ(count_containing(lines, "input_validators/flood.py failed on it (output limit"), 3u)
       << result.out;
   EXPECT_EQ(count_containing(lines,
@@ -229,12 +236,12 @@ TEST_F(PackageValidatorsCliTest, InvalidInputsMustBeRejectedByEveryValidatorAndB
   const std::vector<std::string> lines = lines_of(result.out);
   EXPECT_EQ(count_containing(lines, "one-city.in"), 0u) << result.out;
   EXPECT_EQ(count_containing(lines,
-                             "data/invalid_input/valid.in: gamebatch accepts it; it must "
+                             "pkg/data/invalid_input/valid.in: gamebatch accepts it; it must "
                              "be rejected"),
             1u)
       << result.out;
   EXPECT_EQ(count_containing(lines,
-                             "data/invalid_input/valid.in: input_validators/strict.py "
+                             "pkg/data/invalid_input/valid.in: input_validators/strict.py "
                              "accepts it; it must be rejected"),
             1u)
       << result.out;
@@ -316,8 +323,9 @@ TEST_F(PackageValidatorsCliTest, PolygonAndTaskMakerValidatorsGetTheirGroups) {
   write_text(at("poly/tests/02"), willow_file({willow_path(4)}));
   const Result polygon = run({"validate", "-p", "willow", "poly"});
   EXPECT_EQ(polygon.status, 1) << polygon.out << polygon.err;
-  EXPECT_EQ(polygon.out,
-            "tests/02: files/validator.py rejects it (args --group large); gamebatch accepts it\n");
+  EXPECT_EQ(
+      polygon.out,
+      "poly/tests/02: files/validator.py rejects it (args --group large); gamebatch accepts it\n");
 
   write_text(at("cms/task.yaml"),
              "name: willow\nscore_type: GroupMin\nscore_type_parameters: [[40, \"000\"], [60, "
@@ -329,7 +337,7 @@ TEST_F(PackageValidatorsCliTest, PolygonAndTaskMakerValidatorsGetTheirGroups) {
              "'\\n')\nsys.exit(1 if open(sys.argv[1]).read().startswith('1\\n4') else 0)\n");
   const Result task_maker = run({"validate", "-p", "willow", "cms"});
   EXPECT_EQ(task_maker.status, 1) << task_maker.out << task_maker.err;
-  EXPECT_EQ(task_maker.out, "input/input1.txt: gen/validator.py rejects it (subtask 2 of " +
+  EXPECT_EQ(task_maker.out, "cms/input/input1.txt: gen/validator.py rejects it (subtask 2 of " +
                                 at("cms/input/input1.txt").string() + "); gamebatch accepts it\n");
 }
 
