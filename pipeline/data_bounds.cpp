@@ -1,6 +1,8 @@
 #include "pipeline/data_bounds.hpp"
 
 #include <algorithm>
+#include <map>
+#include <stdexcept>
 #include <system_error>
 
 #include "io/files/input_set.hpp"
@@ -50,7 +52,7 @@ std::string limit_text(const ParameterBounds& bounds) {
 
 std::vector<GroupBounds> data_bounds(std::string_view game, const std::vector<GroupTests>& groups) {
   std::vector<GroupBounds> all;
-  const std::vector<io::StatementLimit> statement = io::statement_limits(game);
+  const std::map<std::string, gamebatch_strict::Range> statement = io::statement_ranges(game);
   const io::Problem* problem = io::find_problem(game);
   const std::vector<std::string_view> order =
       problem == nullptr ? std::vector<std::string_view>{} : problem->parameters();
@@ -68,7 +70,11 @@ std::vector<GroupBounds> data_bounds(std::string_view game, const std::vector<Gr
       }
       ++bounds.tests;
       io::ObservedRanges observed;
-      (void)io::strict_check(game, text, group.limits, &observed);
+      try {
+        (void)io::strict_check(game, text, group.limits, &observed);
+      } catch (const std::invalid_argument&) {
+        // A limit on a parameter the game does not have: the plan's reader refuses those.
+      }
       for (const auto& [parameter, range] : observed) {
         const auto at = std::find_if(seen.begin(), seen.end(),
                                      [&](const auto& known) { return known.first == parameter; });
@@ -91,12 +97,10 @@ std::vector<GroupBounds> data_bounds(std::string_view game, const std::vector<Gr
         parameter_bounds.limit_high = limit->max;
         parameter_bounds.limit_owner = limit->owner;
       } else {
-        for (const io::StatementLimit& of_statement : statement) {
-          if (of_statement.parameter == parameter) {
-            parameter_bounds.limit_low = of_statement.min;
-            parameter_bounds.limit_high = of_statement.max;
-            parameter_bounds.limit_owner = "the statement";
-          }
+        if (const auto found = statement.find(parameter); found != statement.end()) {
+          parameter_bounds.limit_low = found->second.min;
+          parameter_bounds.limit_high = found->second.max;
+          parameter_bounds.limit_owner = "the statement";
         }
       }
       bounds.parameters.push_back(std::move(parameter_bounds));

@@ -34,7 +34,8 @@ std::string file_name_part(std::string_view text) {
 
 struct WrittenMutant {
   std::string group;
-  std::string rule;
+  std::string rule;  // the rule, or the limit: "N", "N (the group's limit)"
+  std::string what;  // what was changed: "N = 81 (the group's max + 1)"
   fs::path file;
   fs::path made_from;  // whose group's flags the validators get
 };
@@ -49,17 +50,24 @@ std::vector<WrittenMutant> write_mutants(std::string_view game,
   for (const GroupTests& group : groups) {
     const std::size_t tests = std::min(group.tests.size(), kMutatedTests);
     for (std::size_t t = 0; t < tests; ++t) {
-      const std::string text = io::read_file(group.tests[t]);
-      const std::vector<io::Mutant> mutants = io::make_mutants(game, text, group.limits, seed + t);
+      std::vector<io::Mutant> mutants;
+      try {
+        mutants = io::make_mutants(game, io::read_file(group.tests[t]), group.limits, seed + t);
+      } catch (const std::exception&) {
+        continue;  // unreadable, or not valid within this group's limits: no mutants of it
+      }
       std::map<std::string, std::size_t> of_rule;
       for (const io::Mutant& mutant : mutants) {
         if (!io::strict_check(game, mutant.text, group.limits))
           continue;  // valid after all: no invalid input
+        const std::string rule =
+            mutant.rule + (mutant.breaks_group_limit ? " (the group's limit)" : "");
         const std::string name = file_name_part(group.name) + "-" + std::to_string(t + 1) + "-" +
-                                 file_name_part(mutant.rule) + "-" +
-                                 std::to_string(++of_rule[mutant.rule]) + ".in";
+                                 file_name_part(mutant.rule) +
+                                 (mutant.breaks_group_limit ? "-group-" : "-") +
+                                 std::to_string(++of_rule[rule]) + ".in";
         io::write_file_atomically(out / name, mutant.text);
-        written.push_back({group.name, mutant.rule, out / name, group.tests[t]});
+        written.push_back({group.name, rule, mutant.what, out / name, group.tests[t]});
       }
     }
   }
@@ -160,8 +168,8 @@ InvalidInputResult check_mutants(std::string_view game, const PackageValidators&
     const ValidatorRun& run = verdicts[first][k];
     std::string line = validators.validator(k).name + " " +
                        std::string(verdict_words(run.verdict)) + " a mutant breaking '" +
-                       std::get<2>(key) + "' in group " + std::get<1>(key) + ": " +
-                       mutants[first].file.string();
+                       std::get<2>(key) + "' in group " + std::get<1>(key) + " (" +
+                       mutants[first].what + "): " + mutants[first].file.string();
     if (count > 1)
       line += " (and " + std::to_string(count - 1) + " more of that rule)";
     if (run.verdict == ValidatorVerdict::failed && !run.message.empty())

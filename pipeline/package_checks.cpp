@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <stdexcept>
 #include <system_error>
 #include <thread>
 
@@ -139,12 +140,13 @@ std::function<std::string(const fs::path&)> strict_rejection(const io::ProblemPa
       return std::string("cannot be read: ") + error.what();
     }
     const auto found = limits->find(file);
-    const std::optional<io::StrictRejection> rejection = io::strict_check(
-        game, text, found == limits->end() ? std::vector<io::NarrowLimit>{} : found->second);
-    if (!rejection)
-      return "";
-    return "line " + std::to_string(rejection->line) + ", column " +
-           std::to_string(rejection->column) + ": " + rejection->rule + ": " + rejection->message;
+    try {
+      const std::optional<io::StrictRejection> rejection = io::strict_check(
+          game, text, found == limits->end() ? std::vector<io::NarrowLimit>{} : found->second);
+      return rejection ? io::describe(*rejection) : std::string();
+    } catch (const std::invalid_argument& error) {
+      return error.what();
+    }
   };
 }
 

@@ -10,6 +10,7 @@
 #include "io/files/atomic_file.hpp"
 #include "io/files/input_set.hpp"
 #include "io/input_error.hpp"
+#include "io/strict_format.hpp"
 
 namespace gamebatch::pipeline {
 namespace {
@@ -65,11 +66,11 @@ LimitsOfTest find_group_limits(const ValidateSettings& settings) {
   return group_limits;
 }
 
-// What validate says of one file: its lines ("FILE:LINE: what the statement requires"), empty
-// when it is valid. `group_limits`: those of the groups holding it, checked beside the
+// What lenient validate says of one file: its lines ("FILE:LINE: what the statement requires"),
+// empty when it is valid. `group_limits`: those of the groups holding it, checked beside the
 // statement's.
-std::string validate_file(const io::Problem& problem, const std::filesystem::path& path,
-                          const std::vector<io::NarrowLimit>& group_limits) {
+std::string validate_file_leniently(const io::Problem& problem, const std::filesystem::path& path,
+                                    const std::vector<io::NarrowLimit>& group_limits) {
   const std::string name = path.string();
   try {
     io::OfficialLimitCheck check(group_limits);
@@ -85,6 +86,23 @@ std::string validate_file(const io::Problem& problem, const std::filesystem::pat
     return lines;
   } catch (const io::InputError& error) {
     return name + ":" + std::to_string(error.line()) + ": " + error.what() + "\n";
+  } catch (const std::exception& error) {
+    return name + ": " + error.what() + "\n";
+  }
+}
+
+// What strict validate says of one file: "FILE:LINE:COLUMN: RULE: what was expected and found"
+// for its first fault, empty when it is valid.
+std::string validate_file_strictly(const io::Problem& problem, const std::filesystem::path& path,
+                                   const std::vector<io::NarrowLimit>& group_limits) {
+  const std::string name = path.string();
+  try {
+    const std::optional<io::StrictRejection> rejection =
+        io::strict_check(problem.name(), io::read_file(path), group_limits);
+    if (!rejection)
+      return "";
+    return name + ":" + std::to_string(rejection->line) + ":" + std::to_string(rejection->column) +
+           ": " + rejection->rule + ": " + rejection->message + "\n";
   } catch (const std::exception& error) {
     return name + ": " + error.what() + "\n";
   }
@@ -120,7 +138,9 @@ ValidateResult validate_inputs(
     const std::size_t count = std::min(kBlock, inputs.size() - first);
     said.assign(count, std::string());
     tbb::parallel_for(std::size_t{0}, count, [&](std::size_t k) {
-      said[k] = validate_file(problem, inputs[first + k].input, limits_of(inputs[first + k].input));
+      const std::filesystem::path& input = inputs[first + k].input;
+      said[k] = settings.lenient ? validate_file_leniently(problem, input, limits_of(input))
+                                 : validate_file_strictly(problem, input, limits_of(input));
     });
     for (const std::string& lines : said) {
       result.invalid += lines.empty() ? 0 : 1;

@@ -1,6 +1,8 @@
-// The engine of `gamebatch validate`: every input checked against the statement's limits (the
-// game's check_limits, io/problem.hpp) and, in a built package with a plan, against the limits of
-// the groups holding it; files are checked in parallel and told in input order.
+// The engine of `gamebatch validate`: every input checked in the exact format of the game's
+// statement and within its limits (io/strict_format.hpp), or with --lenient against the limits
+// alone on the parser that solve uses (the game's check_limits, io/problem.hpp); in a built
+// package with a plan, also against the limits of the groups holding it. Files are checked in
+// parallel and told in input order.
 #pragma once
 
 #include <filesystem>
@@ -21,6 +23,9 @@ struct ValidateSettings {
   std::string problem;  // the game's name
   std::optional<io::Layout> layout;
   std::vector<std::string> paths;  // input files and directories, or packages
+  // Only the limits, on solve's parser (any whitespace, leading zeros, CRLF...), every violation
+  // of a file told; by default the exact format, the first fault of a file told.
+  bool lenient = false;
   // The packages' own validators, invalid inputs and bounds (package_checks.hpp).
   PackageCheckSettings packages;
 };

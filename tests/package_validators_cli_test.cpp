@@ -129,7 +129,8 @@ TEST_F(PackageValidatorsCliTest, ATestOneSideRejectsIsNamedWithBothMessages) {
                        "pkg/data/secret/small/2.in: input_validators/strict.py accepts it; "
                        "gamebatch rejects it: ");
   EXPECT_EQ(named, 1u) << result.out;
-  EXPECT_EQ(count_containing(lines, "group small requires 2 <= N <= 80"), 2u) << result.out;
+  EXPECT_EQ(count_containing(lines, "N of case 1 is 81; group small allows 2..80"), 2u)
+      << result.out;
   EXPECT_EQ(contents(), before);
 }
 
@@ -198,7 +199,8 @@ TEST_F(PackageValidatorsCliTest, ADirectoryWithBuildAndRunScriptsIsBuiltInTheSan
   write_text(at("pkg/data/secret/small/2.in"), willow_file({willow_path(81)}));
   const Result agreed = run({"validate", "-p", "willow", "pkg"});
   EXPECT_EQ(agreed.status, 1) << agreed.out << agreed.err;
-  EXPECT_EQ(count_containing(lines_of(agreed.out), "group small requires 2 <= N <= 80"), 1u)
+  EXPECT_EQ(count_containing(lines_of(agreed.out), "N of case 1 is 81; group small allows 2..80"),
+            1u)
       << agreed.out;
   EXPECT_EQ(agreed.out.find("input_validators/scripted"), std::string::npos) << agreed.out;
   write_text(at("pkg/input_validators/scripted/build"), "exit 1\n");
@@ -271,7 +273,7 @@ TEST_F(PackageValidatorsCliTest, MutantsCatchAValidatorThatIgnoresItsGroupsFlags
   // Only group small narrows N; the statement's own limits the validator keeps.
   ASSERT_FALSE(missed.empty()) << result.out;
   for (const std::string& line : missed) {
-    EXPECT_NE(line.find("' in group small: "), std::string::npos) << line;
+    EXPECT_NE(line.find("' in group small ("), std::string::npos) << line;
     EXPECT_NE(line.find("N"), std::string::npos) << line;
     const std::string file = mutant_file_of(line);
     EXPECT_TRUE(starts_with(file, "mutants/")) << line;

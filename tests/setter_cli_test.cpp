@@ -23,7 +23,37 @@ class SetterCliTest : public CliTest {
 
 // ---------------------------------------------------------------- validate
 
-TEST_F(SetterCliTest, ValidateNamesEveryViolationWithItsLine) {
+// Strict by default: the first fault of each file, with its line, column and rule.
+TEST_F(SetterCliTest, ValidateReadsTheExactFormat) {
+  write_text(at("in/good.in"), read_test_file("willow/sample.in"));
+  write_text(at("in/crlf.in"), "1\r\n2\n5\n7\n2\n");
+  write_text(at("in/joined.in"), "1\n2\n5 7\n2\n");
+  write_text(at("in/zero.in"), "1\n02\n5\n7\n2\n");
+  write_text(at("in/limits.in"), "51\n");
+  write_text(at("in/broken.in"), "1\n3\n1\n2\n");
+  const Result result = run({"validate", "--problem", "willow", "in"});
+  EXPECT_EQ(result.status, 1) << result.err;
+  EXPECT_EQ(lines_of(result.out),
+            (std::vector<std::string>{
+                "in/broken.in:5:1: complete input: expected C_3 of case 1, found the end of the "
+                "file",
+                "in/crlf.in:1:2: LF line ends: expected '\\n' after T, found a CR ('\\r\\n' line "
+                "end)",
+                "in/joined.in:3:2: one line as the statement gives it: expected the line's end "
+                "after C_1 of case 1, found another token '7' on the same line",
+                "in/limits.in:1:1: T: the number of cases T is 51; the statement allows 1..50",
+                "in/zero.in:2:1: integer form: expected N of case 1 (an integer), found '02' (a "
+                "leading zero)",
+            }));
+  EXPECT_NE(result.err.find("validate: 6 files: 1 valid, 5 not"), std::string::npos) << result.err;
+  // --lenient: solve's parser reads CRLF, joined lines and leading zeros.
+  const Result lenient = run({"validate", "--lenient", "--problem", "willow", "in"});
+  EXPECT_NE(lenient.err.find("validate: 6 files: 4 valid, 2 not"), std::string::npos)
+      << lenient.err;
+}
+
+// --lenient: every violation of the statement's limits, with its line.
+TEST_F(SetterCliTest, ValidateLenientNamesEveryViolationWithItsLine) {
   write_text(at("in/good.in"), read_test_file("willow/sample.in"));
   // T = 51; case 1 has N = 1; case 2's city 2 holds 10001 coins (line 6).
   std::string bad = "51\n1\n5\n3\n1\n10001\n2\n2\n3\n";
@@ -31,7 +61,7 @@ TEST_F(SetterCliTest, ValidateNamesEveryViolationWithItsLine) {
     bad += "2\n0\n0\n2\n";
   write_text(at("in/limits.in"), bad);
   write_text(at("in/broken.in"), "1\n3\n1\n2\n");
-  const Result result = run({"validate", "--problem", "willow", "in"});
+  const Result result = run({"validate", "--lenient", "--problem", "willow", "in"});
   EXPECT_EQ(result.status, 1) << result.err;
   EXPECT_EQ(lines_of(result.out),
             (std::vector<std::string>{
@@ -58,6 +88,31 @@ TEST_F(SetterCliTest, ValidateAcceptsEveryGamesOfficialData) {
     EXPECT_EQ(result.status, 0) << result.out << result.err;
     EXPECT_EQ(result.out, "");
   }
+}
+
+// ---------------------------------------------------------------- validator
+
+TEST_F(SetterCliTest, ValidatorPrintsAProgramWithTheGroupsLimits) {
+  const Result plain = run({"validator", "willow"});
+  EXPECT_EQ(plain.status, 0) << plain.err;
+  EXPECT_EQ(plain.out.rfind("// The input validator of willow", 0), 0U) << plain.out.substr(0, 200);
+  EXPECT_NE(plain.out.find("int main("), std::string::npos);
+  const Result group = run({"validator", "doublemove", "--limits", "n=1..10, k=0"});
+  EXPECT_EQ(group.status, 0) << group.err;
+  EXPECT_NE(group.out.find("{\"--n\", \"1..10\", \"--k\", \"0..0\"}"), std::string::npos)
+      << group.out.substr(0, 400);
+  for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
+           {"validator", "chess"},
+           {"validator", "willow", "--limits", "n=1..10"},  // willow's is N
+           {"validator", "willow", "--limits", "N=80..2"},
+           {"validator", "willow", "--limits", "N"},
+           {"validator"}}) {
+    const Result result = run(bad);
+    EXPECT_EQ(result.status, 2) << bad.back();
+    EXPECT_EQ(result.out, "") << bad.back();
+  }
+  EXPECT_NE(run({"validator", "willow", "--limits", "n=1"}).err.find("its parameters: C, N, T"),
+            std::string::npos);
 }
 
 TEST_F(SetterCliTest, ValidateUsageErrors) {

@@ -21,9 +21,12 @@ JOBS=${JOBS:-$(nproc)}
 declare -A MAX_LEN=(
   [willow_parse]=8192 [doublemove_parse]=8192 [wallgame_parse]=8192 [boigame_parse]=8192
   [cache_store]=65536 [cache_record]=16384 [bundle_import]=16384 [run_config]=4096
+  [strict_format]=8192 [written_validator_willow]=8192 [written_validator_doublemove]=8192
+  [written_validator_wallgame]=8192 [written_validator_boigame]=8192
 )
 TARGETS=(willow_parse doublemove_parse wallgame_parse boigame_parse cache_store cache_record
-         bundle_import run_config)
+         bundle_import run_config strict_format written_validator_willow
+         written_validator_doublemove written_validator_wallgame written_validator_boigame)
 # Per input: seconds before a timeout finding, and the memory that makes an oom finding (one
 # allocation above MALLOC_LIMIT_MB is one too).
 TIMEOUT=10
@@ -87,6 +90,14 @@ copy_seeds() {  # copy_seeds TARGET FILE...: each under a name that says where i
 for game in willow doublemove wallgame boigame; do
   mapfile -t inputs < <(find "tests/data/$game" "configs/demo/$game" -name '*.in' -size -65k | sort)
   copy_seeds "${game}_parse" "${inputs[@]}"
+  # The strict targets take a first byte of their own (the game, or the arguments) before it.
+  for target in strict_format "written_validator_$game"; do
+    mkdir -p "$SEEDS/$target"
+    for file in "${inputs[@]}"; do
+      case $game in willow) byte='\x00' ;; doublemove) byte='\x01' ;; wallgame) byte='\x02' ;; *) byte='\x03' ;; esac
+      { printf "$byte"; cat "$file"; } >"$SEEDS/$target/${file//\//_}"
+    done
+  done
 done
 mapfile -t configs < <(find configs tests/fuzz/seeds/run_config -maxdepth 1 -name '*.toml' | sort)
 copy_seeds run_config "${configs[@]}"

@@ -65,12 +65,18 @@ CLI::App* add_validate_command(CLI::App& app, pipeline::ValidateSettings& argume
   CLI::App* validate = app.add_subcommand(
       "validate", "Check that input files are valid official inputs of the game's statement");
   validate->footer(
-      "Reads every input as solve does and checks it against the statement's own limits,\n"
-      "which are narrower than what gamebatch solves (willow: T <= 50, 2 <= N <= 4000, coins\n"
-      "<= 10000; wallgame: 2 <= h <= 50, 1 <= w <= 50; doublemove: n <= 35; boigame: t <= 10,\n"
-      "n <= 300). Prints one line per violation on stdout, FILE:LINE: what the statement\n"
-      "requires (the first 100 of a file, then how many more); a file that is no valid input\n"
-      "at all gets its parse error instead. A summary line goes to stderr.\n"
+      "Checks every input in the exact format of the game's statement, as a judge's validator\n"
+      "reads it: one space between the tokens of a line and each token on the line the\n"
+      "statement puts it, '\\n' line ends (no CR), a final newline, no blank line and no\n"
+      "space at a line's start or end, integers without '+' or leading zeros; and within the\n"
+      "statement's own limits, narrower than what gamebatch solves (willow: T <= 50,\n"
+      "2 <= N <= 4000, coins <= 10000; wallgame: 2 <= h <= 50, 1 <= w <= 50; doublemove:\n"
+      "n <= 35; boigame: t <= 10, n <= 300), and a built package's group limits. Prints each\n"
+      "invalid file's first fault on stdout, FILE:LINE:COLUMN: RULE: what was expected and\n"
+      "found. `gamebatch validator GAME` prints a program that accepts exactly the same files.\n"
+      "--lenient: the limits alone, on the parser solve uses (any whitespace, CRLF and leading\n"
+      "zeros pass), every violation told as FILE:LINE: what the statement requires (the first\n"
+      "100 of a file). A summary line goes to stderr.\n"
       "On a problem package it also runs the package's own validators (input_validators/,\n"
       "Polygon's, task-maker's) in the sandbox on every test with its group's flags, prints\n"
       "each test where one of them and gamebatch disagree (or where one failed), and the\n"
@@ -79,6 +85,8 @@ CLI::App* add_validate_command(CLI::App& app, pipeline::ValidateSettings& argume
   add_problem_option(*validate, arguments.problem, "The game:");
   add_layout_option(*validate, arguments.layout);
   add_paths_option(*validate, arguments.paths);
+  validate->add_flag("--lenient", arguments.lenient,
+                     "Check the limits alone, on solve's parser (not the exact format)");
   add_package_check_options(*validate, arguments.packages, outputs, judge);
   return validate;
 }

@@ -6,7 +6,7 @@
 # solve_command.cpp). tests/install/install_test.sh checks them, and every value list here,
 # against each subcommand's --help, so an option added there fails the test until added here.
 
-_gamebatch_commands="solve run gen cache table validate check stress build"
+_gamebatch_commands="solve run gen cache table validate validator check stress build"
 _gamebatch_cache_commands="stats trim export import merge verify"
 _gamebatch_games="willow doublemove wallgame boigame"
 # Settings of solve and run. --mpi exists only in a build with the MPI mode.
@@ -39,10 +39,11 @@ _gamebatch_options() {
       valued=$_gamebatch_settings_valued
       ;;
     validate)
-      flags+=" --invalid --no-cache $_gamebatch_judge_flags"
+      flags+=" --lenient --invalid --no-cache $_gamebatch_judge_flags"
       valued="-p --problem --layout --out --cache --report --html --time-limit --memory-limit
         --output-limit -j --jobs --sandbox-bind --sandbox-disk --max-processes --languages"
       ;;
+    validator) valued="--limits" ;;
     check)
       flags+=" --no-cache --all-runs $_gamebatch_judge_flags"
       valued="-p --problem $_gamebatch_judge_valued --cache --report --html --layout"
@@ -200,6 +201,13 @@ _gamebatch() {
       ;;
     stress) _gamebatch_words "$flags $valued" ;;
     gen)
+      if ((first)); then
+        _gamebatch_words "$_gamebatch_games"
+      else
+        _gamebatch_words "$flags $valued"
+      fi
+      ;;
+    validator)
       if ((first)); then
         _gamebatch_words "$_gamebatch_games"
       else

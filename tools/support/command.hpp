@@ -59,6 +59,7 @@ std::unique_ptr<Command> make_gen_command();
 std::unique_ptr<Command> make_cache_command();
 std::unique_ptr<Command> make_table_command();
 std::unique_ptr<Command> make_validate_command();
+std::unique_ptr<Command> make_validator_command();
 std::unique_ptr<Command> make_check_command();
 std::unique_ptr<Command> make_stress_command();
 std::unique_ptr<Command> make_build_command();

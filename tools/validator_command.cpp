@@ -1,0 +1,52 @@
+// `gamebatch validator GAME [--limits "N=1..80 ..."]`: prints the game's standalone input
+// validator, a C++17 program (the engine: pipeline/validator_job.hpp).
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include <spdlog/spdlog.h>
+
+#include "pipeline/validator_job.hpp"
+#include "tools/support/command.hpp"
+
+namespace gamebatch::cli {
+namespace {
+
+CLI::App* add_validator_command(CLI::App& app, pipeline::ValidatorSettings& arguments) {
+  CLI::App* validator = app.add_subcommand(
+      "validator", "Print a game's input validator: one C++17 file for a problem package");
+  validator->footer(
+      "The program accepts exactly what `gamebatch validate` accepts: the statement's format\n"
+      "byte for byte (one space between tokens, '\\n' line ends, a final newline, no blank\n"
+      "line, integers without '+' or leading zeros) and its limits. It reads the input on\n"
+      "stdin and exits 42 when it is valid, 43 when not (line, column, rule and message on\n"
+      "stderr), 2 for arguments it does not know. `--PARAM MIN..MAX` arguments narrow a limit\n"
+      "(a group's flags); --limits makes them the defaults.\n"
+      "Build: g++ -std=c++17 -O2 -o validate validate.cpp\n"
+      "Exit status: 0 printed, 2 usage error (an unknown game or parameter, a bad range).");
+  validator->add_option("GAME", arguments.problem, "The game")->required()->type_name("");
+  validator
+      ->add_option("--limits", arguments.limits,
+                   "A group's limits as the program's defaults: \"N=1..80 C=0..100\"")
+      ->type_name("LIMITS");
+  return validator;
+}
+
+int run_validator_command(const pipeline::ValidatorSettings& arguments) {
+  const pipeline::ValidatorResult result = pipeline::write_validator(arguments);
+  if (result.outcome != pipeline::Outcome::done) {
+    spdlog::error("{}", result.error);
+    return exit_status(result.outcome);
+  }
+  std::fputs(result.source.c_str(), stdout);
+  return std::fflush(stdout) == 0 ? kExitSolved : kExitRejected;
+}
+
+}  // namespace
+
+std::unique_ptr<Command> make_validator_command() {
+  return std::make_unique<
+      CommandOf<pipeline::ValidatorSettings, add_validator_command, run_validator_command>>();
+}
+
+}  // namespace gamebatch::cli
