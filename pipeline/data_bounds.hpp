@@ -49,8 +49,8 @@ std::vector<GroupBounds> data_bounds(std::string_view game, const std::vector<Gr
 
 // One line per group: "group small (8 tests): N 1..64 of 1..80, C 0..100 of 0..10000".
 std::vector<std::string> bounds_lines(const std::vector<GroupBounds>& bounds);
-// One line per parameter with an end of its limit no test reaches: "group small: N reaches
-// 1..64 of 1..80".
+// One line per parameter with an end of its limit no test reaches (the sample's left out: its
+// examples are small on purpose): "group small: N reaches 1..64 of 1..80".
 std::vector<std::string> bounds_warnings(const std::vector<GroupBounds>& bounds);
 // The reports' "bounds": [{"group", "tests", "parameters": [{"parameter", "min", "max",
 // "limit_min", "limit_max", "limit_owner", "min_reached", "max_reached"}]}].

@@ -313,6 +313,24 @@ TEST_F(PackageValidatorsCliTest, ACorrectValidatorHasNoBlindSpot) {
   EXPECT_GE(std::stoul(match[1]), 3u * 10) << "some ten rules and limits per group";
 }
 
+// The validator gamebatch writes (`gamebatch validator willow`), compiled as check compiles a
+// source: no mutant gets past it, in any group, with the groups' flags.
+TEST_F(PackageValidatorsCliTest, TheWrittenValidatorHasNoBlindSpot) {
+  make_package();
+  fs::remove(at("pkg/input_validators/strict.py"));
+  const Result written = run({"validator", "willow"});
+  ASSERT_EQ(written.status, 0) << written.err;
+  write_text(at("pkg/input_validators/gamebatch.cpp"), written.out);
+  const Result result = run({"validate", "-p", "willow", "--invalid", "pkg"});
+  EXPECT_EQ(result.status, 0) << result.out << result.err;
+  EXPECT_EQ(result.out, "");
+  EXPECT_NE(result.err.find("validators: 1 validator (input_validators/gamebatch.cpp) on 3 tests, "
+                            "0 invalid inputs and "),
+            std::string::npos)
+      << result.err;
+  EXPECT_NE(result.err.find(" runs, 0 problems"), std::string::npos) << result.err;
+}
+
 TEST_F(PackageValidatorsCliTest, PolygonAndTaskMakerValidatorsGetTheirGroups) {
   write_text(at("poly/problem.xml"), R"(<problem><judging><testset name="tests"><tests>
 <test method="manual" group="small"/><test method="manual" group="large"/>
