@@ -17,6 +17,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// How a blind spot names a group's limit beside the statement's of the same parameter.
+constexpr std::string_view kGroupLimit = " (the group's limit)";
+
 // A file name from a rule's name: letters, digits and '-' only.
 std::string file_name_part(std::string_view text) {
   std::string name;
@@ -61,7 +64,7 @@ std::vector<WrittenMutant> write_mutants(std::string_view game,
         if (!io::strict_check(game, mutant.text, group.limits))
           continue;  // valid after all: no invalid input
         const std::string rule =
-            mutant.rule + (mutant.breaks_group_limit ? " (the group's limit)" : "");
+            mutant.rule + std::string(mutant.breaks_group_limit ? kGroupLimit : "");
         const std::string name = file_name_part(group.name) + "-" + std::to_string(t + 1) + "-" +
                                  file_name_part(mutant.rule) +
                                  (mutant.breaks_group_limit ? "-group-" : "-") +
@@ -172,6 +175,9 @@ InvalidInputResult check_mutants(std::string_view game, const PackageValidators&
                        mutants[first].what + "): " + mutants[first].file.string();
     if (count > 1)
       line += " (and " + std::to_string(count - 1) + " more of that rule)";
+    if (std::get<2>(key).ends_with(kGroupLimit) &&
+        validators.arguments(k, mutants[first].made_from).empty())
+      line += "; the package gives it no flags in this group";
     if (run.verdict == ValidatorVerdict::failed && !run.message.empty())
       line += ": " + run.message;
     result.blind_spots.push_back(std::move(line));

@@ -115,8 +115,12 @@ void check_invalid(const io::ProblemPackage& package, std::string_view game,
   result.mutants = mutants.mutants;
   result.runs += mutants.runs;
   for (std::string line : mutants.blind_spots) {
-    if (scratch)  // the file goes with the scratch: name the rule and group only
-      line = line.substr(0, line.rfind(": " + out.string())) + " (--out DIR keeps the mutants)";
+    const std::size_t file = line.rfind(": " + out.string());
+    if (scratch && file != std::string::npos) {  // the file goes with the scratch: not named
+      const std::size_t end = line.find(".in", file);
+      line.replace(file, end == std::string::npos ? std::string::npos : end + 3 - file,
+                   " (--out DIR keeps the mutants)");
+    }
     result.problems.push_back(std::move(line));
   }
 }

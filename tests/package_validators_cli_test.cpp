@@ -262,7 +262,7 @@ std::vector<std::string> blind_spots_of(const std::string& out, const std::strin
 // The mutant file a blind-spot line names ("...: FILE" or "...: FILE (and N more of that rule)").
 std::string mutant_file_of(const std::string& line) {
   const std::size_t start = line.rfind(": ") + 2;
-  return line.substr(start, line.find(" (and ", start) - start);
+  return line.substr(start, std::min(line.find(" (and ", start), line.find("; ", start)) - start);
 }
 
 TEST_F(PackageValidatorsCliTest, MutantsCatchAValidatorThatIgnoresItsGroupsFlags) {
@@ -283,6 +283,21 @@ TEST_F(PackageValidatorsCliTest, MutantsCatchAValidatorThatIgnoresItsGroupsFlags
     EXPECT_TRUE(std::find(mutant.begin(), mutant.end(), "81") != mutant.end()) << file;
   }
   EXPECT_NE(result.err.find("mutants in mutants"), std::string::npos) << result.err;
+}
+
+TEST_F(PackageValidatorsCliTest, MutantsCatchAPackageThatGivesAGroupNoFlags) {
+  make_package();
+  write_text(at("pkg/data/secret/small/testdata.yaml"), "accept_score: 30\n");
+  const Result result = run({"validate", "-p", "willow", "--invalid", "pkg"});
+  EXPECT_EQ(result.status, 1) << result.out << result.err;
+  const std::vector<std::string> missed = blind_spots_of(result.out, "input_validators/strict.py");
+  ASSERT_EQ(missed.size(), 1u) << result.out;
+  EXPECT_TRUE(starts_with(missed[0],
+                          "input_validators/strict.py accepts a mutant breaking 'N "
+                          "(the group's limit)' in group small (N = 81"))
+      << missed[0];
+  EXPECT_NE(missed[0].find("; the package gives it no flags in this group"), std::string::npos)
+      << missed[0];
 }
 
 TEST_F(PackageValidatorsCliTest, MutantsCatchAValidatorThatForgetsARuleInEveryGroup) {
