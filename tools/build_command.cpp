@@ -33,11 +33,12 @@ CLI::App* add_build_command(CLI::App& app, BuildArguments& arguments) {
       "GROUP/NAME.in and .ans with test_group.yaml; cms input/, output/ and task.yaml's groups.\n"
       "A rebuild makes only what changed (PACKAGE/.gamebatch-build.json records what the\n"
       "build wrote) and removes what the plan no longer names; files it did not write are\n"
-      "never touched. Ends with one line per group (tests, largest value of each parameter,\n"
-      "points) and a summary line on stderr.\n"
+      "never touched. Then runs the package's own input validators on every test, as\n"
+      "validate does. Ends with one line per group (tests, largest value of each parameter,\n"
+      "points), the validators' line and each group's bounds, and a summary line on stderr.\n"
       "Exit status: 0 built, 1 some test broke a limit or could not be made (it is not\n"
-      "written), 2 usage error (a plan error names file, line and key), 130 (143)\n"
-      "interrupted by SIGINT (SIGTERM).");
+      "written) or a package validator disagreed with gamebatch, 2 usage error (a plan error\n"
+      "names file, line and key), 130 (143) interrupted by SIGINT (SIGTERM).");
   build
       ->add_option("PACKAGE", arguments.settings.package,
                    "The package directory (holding gamebatch.toml)")
