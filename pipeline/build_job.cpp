@@ -30,6 +30,8 @@ Outcome BuildJob::prepare() {
   options_.root = root_;
   options_.layout = settings_.layout.value_or(options_.plan.layout);
   options_.jobs = resources_->threads();
+  if (const Outcome read = read_problem_yaml(); read != Outcome::done)
+    return read;
   if (const Outcome made = make_entry_makers(); made != Outcome::done)
     return made;
   if (!settings_.html_file.empty() && !html_page_writable(settings_.html_file))
@@ -38,6 +40,24 @@ Outcome BuildJob::prepare() {
     return Outcome::usage_error;
   options_.cache = cache_.get();
   return Outcome::done;
+}
+
+// A Kattis package's problem.yaml: its format version picks the group files, and what in it
+// contradicts that layout stops the build before anything is made.
+Outcome BuildJob::read_problem_yaml() {
+  if (options_.layout != io::Layout::kattis)
+    return Outcome::done;
+  try {
+    options_.metadata = io::read_kattis_metadata(root_);
+  } catch (const io::UsageError& error) {
+    spdlog::error("{}", error.what());
+    return Outcome::usage_error;
+  }
+  const std::vector<std::string> conflicts =
+      problem_yaml_conflicts(options_.metadata, options_.plan);
+  for (const std::string& conflict : conflicts)
+    spdlog::error("{}", conflict);
+  return conflicts.empty() ? Outcome::done : Outcome::usage_error;
 }
 
 // Generator programs: sources compiled once (as check's solutions), run in the sandbox.

@@ -58,6 +58,7 @@ class BuildJob {
   Outcome write_outputs() const;
 
  private:
+  Outcome read_problem_yaml();
   Outcome make_entry_makers();
   Outcome check_built_package();
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <random>
 #include <system_error>
 
 #include <oneapi/tbb/parallel_for.h>
@@ -18,6 +19,7 @@
 #include "io/files/content_hash.hpp"
 #include "io/files/input_set.hpp"
 #include "io/input_error.hpp"
+#include "io/strict_format.hpp"
 #include "pipeline/solve_run.hpp"
 
 namespace gamebatch::pipeline {
@@ -188,12 +190,137 @@ Manifest read_manifest(const fs::path& path) {
   return manifest;
 }
 
-// test_group.yaml of a Kattis group.
-std::string test_group_yaml(const io::PlanGroup& group) {
-  char score[64];
-  std::snprintf(score, sizeof score, "%g", group.score);
-  return "# Written by gamebatch build from gamebatch.toml.\nmax_score: " + std::string(score) +
-         "\nscore_aggregation: min\n";
+std::string points_text(double points) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%g", points);
+  return text;
+}
+
+bool plan_has_points(const io::PackagePlan& plan) {
+  return std::any_of(plan.groups.begin(), plan.groups.end(),
+                     [](const io::PlanGroup& group) { return group.score > 0; });
+}
+
+// One limit per parameter: the narrowest range that every limit of `limits` on it allows.
+std::vector<io::NarrowLimit> narrowest(const std::vector<io::NarrowLimit>& limits) {
+  std::vector<io::NarrowLimit> merged;
+  for (const io::NarrowLimit& limit : limits) {
+    const auto same = std::find_if(merged.begin(), merged.end(), [&](const io::NarrowLimit& kept) {
+      return kept.parameter == limit.parameter;
+    });
+    if (same == merged.end()) {
+      merged.push_back(limit);
+    } else {
+      same->min = std::max(same->min, limit.min);
+      same->max = std::min(same->max, limit.max);
+    }
+  }
+  return merged;
+}
+
+// The arguments that give gamebatch's validator a group's limits ("--n", "1..4", ...): one range
+// per parameter, as its `--PARAM MIN..MAX` options take them.
+std::vector<std::string> group_validator_arguments(const std::vector<io::NarrowLimit>& limits) {
+  return io::validator_arguments(narrowest(limits));
+}
+
+// A YAML flow list of strings: ["--n", "1..4"].
+std::string yaml_string_list(const std::vector<std::string>& items) {
+  std::string text = "[";
+  for (std::size_t k = 0; k < items.size(); ++k)
+    text += (k == 0 ? "\"" : ", \"") + items[k] + "\"";
+  return text + "]";
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& word : words)
+    text += (text.empty() ? "" : " ") + word;
+  return text;
+}
+
+constexpr const char* kWrittenBy = "# Written by gamebatch build from gamebatch.toml.\n";
+
+// The group files of a Kattis package in the format version `format`, as (path, content).
+std::vector<std::pair<std::string, std::string>> kattis_group_files(
+    const io::PackagePlan& plan, io::KattisFormat format,
+    const std::vector<std::vector<io::NarrowLimit>>& limits_of) {
+  const bool scoring = plan_has_points(plan);
+  const bool legacy = format == io::KattisFormat::legacy;
+  double total = 0;
+  std::vector<std::pair<std::string, std::string>> files;
+  for (std::size_t group = 0; group < plan.groups.size(); ++group) {
+    const io::PlanGroup& planned = plan.groups[group];
+    const bool sample = planned.name == "sample";
+    const std::vector<std::string> arguments = group_validator_arguments(limits_of[group]);
+    std::string text = kWrittenBy;
+    if (legacy) {
+      if (scoring)
+        text += sample ? "accept_score: 0\ngrader_flags: min\n"
+                       : "grading: default\ngrader_flags: min\naccept_score: " +
+                             points_text(planned.score) + "\n";
+      if (!arguments.empty())
+        text += "input_validator_flags: " + joined(arguments) + "\n";
+    } else {
+      if (scoring && !sample)
+        text += "max_score: " + points_text(planned.score) + "\nscore_aggregation: min\n";
+      if (!arguments.empty())
+        text += "input_validator_args: " + yaml_string_list(arguments) + "\n";
+    }
+    total += planned.score;
+    // A group's file makes its folder a group; the sample's only says what it has to say.
+    if (!sample || text != kWrittenBy)
+      files.emplace_back((sample ? "data/sample/" : "data/secret/" + planned.name + "/") +
+                             (legacy ? "testdata.yaml" : "test_group.yaml"),
+                         text);
+  }
+  if (!scoring)
+    return files;
+  if (legacy) {
+    // Every test judged; the verdict is the secret groups' (AC when one is: a partial solution is
+    // accepted with its points), the score the sum of the groups'.
+    files.emplace_back("data/testdata.yaml",
+                       std::string(kWrittenBy) +
+                           "on_reject: continue\ngrading: default\n"
+                           "grader_flags: ignore_sample accept_if_any_accepted sum\n");
+    files.emplace_back("data/secret/testdata.yaml",
+                       std::string(kWrittenBy) + "grader_flags: accept_if_any_accepted sum\n");
+  } else {
+    // secret's max_score is 100 unless it says otherwise.
+    files.emplace_back("data/secret/test_group.yaml", std::string(kWrittenBy) +
+                                                          "max_score: " + points_text(total) +
+                                                          "\nscore_aggregation: sum\n");
+  }
+  return files;
+}
+
+// A random (version 4) UUID, as the 2023-07-draft and 2025-09 formats want one per problem.
+std::string new_uuid() {
+  std::random_device device;
+  std::seed_seq seed{
+      device(), device(), device(), device(),
+      static_cast<unsigned>(std::chrono::steady_clock::now().time_since_epoch().count())};
+  std::mt19937_64 random(seed);
+  const std::uint64_t high = (random() & ~std::uint64_t{0xF000}) | 0x4000;
+  const std::uint64_t low = (random() & ~(std::uint64_t{3} << 62)) | (std::uint64_t{1} << 63);
+  char text[40];
+  std::snprintf(text, sizeof text, "%08llx-%04llx-%04llx-%04llx-%012llx",
+                static_cast<unsigned long long>(high >> 32),
+                static_cast<unsigned long long>((high >> 16) & 0xFFFF),
+                static_cast<unsigned long long>(high & 0xFFFF),
+                static_cast<unsigned long long>(low >> 48),
+                static_cast<unsigned long long>(low & 0xFFFFFFFFFFFFull));
+  return text;
+}
+
+// The keys problem.yaml lacks that the layout needs, as lines to append ("type: scoring\n").
+std::string missing_problem_keys(const io::KattisMetadata& metadata, bool scoring) {
+  std::string lines;
+  if (scoring && !metadata.has_type)
+    lines += "type: scoring\n";
+  if (metadata.format != io::KattisFormat::legacy && !metadata.has_uuid)
+    lines += "uuid: " + new_uuid() + "\n";
+  return lines;
 }
 
 // task.yaml with n_input, score_type and score_type_parameters replaced (other lines kept).
@@ -274,6 +401,8 @@ struct Build {
   void write_answers(tbb::task_arena& writers, const std::vector<std::size_t>& answered);
   void keep_unwritten_tests_files();
   void write_layout_files();
+  void complete_problem_yaml();
+  void write_validator();
   void remove_stale_files();
   void write_manifest(const fs::path& manifest_path);
   void summarise_groups();
@@ -504,14 +633,13 @@ void Build::keep_unwritten_tests_files() {
 // 4. The layout's own files.
 void Build::write_layout_files() {
   if (options.layout == io::Layout::kattis) {
-    for (const io::PlanGroup& group : plan.groups) {
-      if (group.name == "sample")
-        continue;
-      const std::string relative = "data/secret/" + group.name + "/test_group.yaml";
-      const std::string content = test_group_yaml(group);
+    for (const auto& [relative, content] :
+         kattis_group_files(plan, options.metadata.format, limits_of)) {
       if (!in_the_way(nullptr, relative, content))
         write(relative, content, hash_of(content));
     }
+    write_validator();
+    complete_problem_yaml();
   } else if (!result.interrupted) {
     // task.yaml is the setter's: only the keys of the groups are rewritten, and it is never
     // removed.
@@ -525,6 +653,57 @@ void Build::write_layout_files() {
       ++written;
     }
   }
+}
+
+// gamebatch's validator of the game, which every judge system needs, as a directory program: the
+// judges' tools (problemtools, DOMjudge, BAPCtools) compile a directory holding one C++ source,
+// and call it with each group's flags (the group's limits, `--n 1..10`).
+void Build::write_validator() {
+  const std::string relative = "input_validators/gamebatch/validate.cpp";
+  const std::string source = io::validator_source(plan.game);
+  if (!in_the_way(nullptr, relative, source))
+    write(relative, source, hash_of(source));
+}
+
+// problem.yaml is the setter's too: the keys the layout needs and it lacks are appended, each
+// other byte kept; it is never removed. A file where the appended keys would not read as keys
+// (its top level is no block mapping) is left as it is, and the build fails saying what to add.
+void Build::complete_problem_yaml() {
+  const io::KattisMetadata& metadata = options.metadata;
+  const std::string missing = missing_problem_keys(metadata, plan_has_points(plan));
+  if (missing.empty())
+    return;
+  std::string text = metadata.text;
+  if (!text.empty() && text.back() != '\n')
+    text += '\n';
+  text += "# Added by gamebatch build: the " +
+          std::string(io::kattis_format_name(metadata.format)) + " format needs it.\n" + missing;
+  bool reads = false;
+  try {
+    const io::KattisMetadata again = io::parse_kattis_metadata(text);
+    reads = (again.has_type || !plan_has_points(plan)) &&
+            (again.has_uuid || metadata.format == io::KattisFormat::legacy);
+  } catch (const io::UsageError&) {
+  }
+  if (!reads) {
+    result.failures.push_back("problem.yaml: lacks what the " +
+                              std::string(io::kattis_format_name(metadata.format)) +
+                              " format needs and cannot be completed by appending (is its top "
+                              "level a block mapping?); add it yourself:\n" +
+                              missing);
+    return;
+  }
+  io::write_file_atomically(root / "problem.yaml", text);
+  ++written;
+  std::string keys;
+  for (std::size_t start = 0; start < missing.size();) {
+    const std::size_t end = missing.find('\n', start);
+    keys += (keys.empty() ? "'" : ", '") + missing.substr(start, end - start) + "'";
+    start = end + 1;
+  }
+  result.warnings.push_back("problem.yaml: added " + keys + " (the " +
+                            std::string(io::kattis_format_name(metadata.format)) +
+                            " format needs it); its other lines are as they were");
 }
 
 // 5. Files of an earlier build that the plan no longer names.
@@ -542,7 +721,12 @@ void Build::remove_stale_files() {
       }
       fs::remove(root / file, error);
       ++result.removed;
-      fs::remove(fs::path(root / file).parent_path(), error);  // only when empty
+      // Its folders, as far up as they are left empty (fs::remove keeps one that is not).
+      for (fs::path folder = fs::path(file).parent_path(); !folder.empty();
+           folder = folder.parent_path()) {
+        if (!fs::remove(root / folder, error))
+          break;
+      }
     }
   } else {
     for (const auto& [file, hash] : old.files) {  // an interrupted build forgets nothing
@@ -612,7 +796,10 @@ BuildResult build_package(const BuildOptions& options) {
   build.tests = plan_tests(options, build.limits_of);
   result.tests = build.tests.size();
   const fs::path manifest_path = options.root / kBuildManifestName;
-  build.old = read_manifest(manifest_path);
+  const fs::path old_manifest_path = options.root / io::kOldBuildRecordName;
+  std::error_code error;
+  const bool renamed = !fs::exists(manifest_path, error) && fs::exists(old_manifest_path, error);
+  build.old = read_manifest(renamed ? old_manifest_path : manifest_path);
 
   const std::vector<std::size_t> to_make = build.tests_to_make();
   build.make_tests(to_make);
@@ -628,10 +815,30 @@ BuildResult build_package(const BuildOptions& options) {
   result.written = build.written.load();
   build.remove_stale_files();
   build.write_manifest(manifest_path);
+  if (renamed)  // judges' tools reject its old name (a dot file)
+    fs::remove(old_manifest_path, error);
   build.summarise_groups();
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
+}
+
+std::vector<std::string> problem_yaml_conflicts(const io::KattisMetadata& metadata,
+                                                const io::PackagePlan& plan) {
+  std::vector<std::string> conflicts;
+  if (metadata.format == io::KattisFormat::legacy && metadata.time_limit_line > 0)
+    conflicts.push_back(
+        "problem.yaml:" + std::to_string(metadata.time_limit_line) +
+        ": limits.time_limit is not in the legacy Kattis format (problem.yaml has no "
+        "problem_format_version), and problemtools rejects the package for it: remove it (the "
+        "legacy format derives the time limit from the accepted submissions' slowest run times "
+        "limits.time_multiplier, default 5, as check does), or declare problem_format_version: "
+        "2023-07-draft or 2025-09, which have it");
+  if (plan_has_points(plan) && metadata.has_type && !metadata.scoring)
+    conflicts.push_back(
+        "problem.yaml: its type is not scoring, but the groups of gamebatch.toml have points: "
+        "make it 'type: scoring' (or give the groups no points)");
+  return conflicts;
 }
 
 std::vector<std::string> group_summary_lines(const BuildResult& result) {

@@ -3,10 +3,21 @@
 // in the package's layout; incremental through a manifest of what the build wrote.
 //
 // Layouts:
-//   kattis  data/sample/NAME.in/.ans (the group "sample"); data/secret/GROUP/NAME.in/.ans with
-//           data/secret/GROUP/test_group.yaml (max_score, score_aggregation: min); a test of an
-//           included group H is also in GROUP's folder, as H-NAME.in/.ans (the format has no
-//           links between groups).
+//   kattis  data/sample/NAME.in/.ans (the group "sample"); data/secret/GROUP/NAME.in/.ans; a test
+//           of an included group H is also in GROUP's folder, as H-NAME.in/.ans (the format has
+//           no links between groups). The group files are those of the format version that
+//           problem.yaml declares (problem_format_version):
+//           legacy (none): data/secret/GROUP/testdata.yaml (grading: default, grader_flags: min,
+//             accept_score: POINTS, input_validator_flags: the group's limits), and for a scoring
+//             plan data/testdata.yaml (on_reject: continue; grader_flags: ignore_sample
+//             accept_if_any_accepted sum), data/secret/testdata.yaml (accept_if_any_accepted sum)
+//             and data/sample/testdata.yaml (accept_score: 0), so that problemtools scores a
+//             partial solution as check does;
+//           2023-07-draft, 2025-09: data/secret/GROUP/test_group.yaml (max_score,
+//           score_aggregation:
+//             min, input_validator_args), data/secret/test_group.yaml (max_score: the total).
+//           problem.yaml gets the keys the version needs and it lacks (type: scoring when groups
+//           have points; uuid for 2023-07-draft and 2025-09), appended; its other lines are kept.
 //   cms     input/inputN.txt, output/outputN.txt, numbered over the plan's tests in order;
 //   task.yaml
 //           (other keys kept) gets n_input, score_type: GroupMin and score_type_parameters:
@@ -14,11 +25,12 @@
 //           exactly the codenames of that group's tests (its own and those it includes).
 // NAME is "EE-III": the test's entry number in its group and its number in the entry.
 //
-// The manifest, PACKAGE/.gamebatch-build.json, records each file the build wrote with its content
-// hash, and each test's recipe (what its bytes and answers depend on) with the largest value of
-// each parameter. A test whose recipe and files are as recorded is neither made nor solved again;
-// a file the build wrote that the plan no longer names is removed; a file it did not write is
-// never touched (a warning says so).
+// The manifest, PACKAGE/gamebatch-build.json (io::kBuildRecordName; before, the dot file
+// .gamebatch-build.json, still read), records the layout, each file the build wrote with its
+// content hash, and each test's recipe (what its bytes and answers depend on) with the largest
+// value of each parameter. A test whose recipe and files are as recorded is neither made nor
+// solved again; a file the build wrote that the plan no longer names is removed; a file it did not
+// write is never touched (a warning says so).
 #pragma once
 
 #include <cstddef>
@@ -49,6 +61,7 @@ struct BuildOptions {
   io::PackagePlan plan;
   std::filesystem::path root;  // the package
   io::Layout layout = io::Layout::kattis;
+  io::KattisMetadata metadata;  // kattis: problem.yaml as read (its version picks the group files)
   std::vector<std::vector<EntryMaker>> makers;  // [group][entry], as the plan's
   CacheSession* cache = nullptr;                // nullptr: every answer solved
   std::size_t jobs = 1;                         // generator programs run at once
@@ -89,6 +102,13 @@ std::vector<std::string> group_summary_lines(const BuildResult& result);
 std::string build_summary_line(const BuildResult& result);
 
 // The manifest's file name in a package.
-inline constexpr const char* kBuildManifestName = ".gamebatch-build.json";
+inline constexpr const char* kBuildManifestName = io::kBuildRecordName;
+
+// What in `metadata` (a Kattis package's problem.yaml) contradicts the layout that `plan` makes,
+// one line each naming problem.yaml's line and what to do: a legacy problem.yaml with
+// limits.time_limit (the legacy format has none: problemtools rejects it), a type that is not
+// scoring where the plan's groups have points. Empty when none.
+std::vector<std::string> problem_yaml_conflicts(const io::KattisMetadata& metadata,
+                                                const io::PackagePlan& plan);
 
 }  // namespace gamebatch::pipeline

@@ -3,13 +3,17 @@
 // with build-fuzz/tests/fuzz/TARGET_fuzz FILE).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "io/cache/answer_cache.hpp"
 #include "io/cache/cache_store.hpp"
 #include "tests/fuzz/bundle_support.hpp"
+#include "tests/fuzz/package_reader_support.hpp"
 #include "tests/test_data.hpp"
 
 namespace {
@@ -114,6 +118,39 @@ TEST(FuzzRegression, StoreWithAHeaderSQLiteRefusesIsAFormatError) {
   gamebatch::testing::write_text(path, found);
   io::CacheStore into(scratch.path() / "into.cache", io::CacheStore::Mode::read_write);
   EXPECT_THROW(io::import_cache_file(into, path), io::CacheFormatError);
+}
+
+// The package readers' seeds (tests/fuzz/seeds/NAME) and findings (tests/data/fuzz/NAME-*), as
+// their libFuzzer targets read them: each reads or is refused with a UsageError, and what reads is
+// sound (tests/fuzz/package_reader_support.hpp).
+TEST(FuzzRegression, PackageReaderSeedsAndFindingsKeepTheProperty) {
+  namespace fs = std::filesystem;
+  using gamebatch::fuzz::PackageFile;
+  const std::vector<std::pair<std::string, PackageFile>> readers = {
+      {"package_plan", PackageFile::plan},
+      {"problem_yaml", PackageFile::problem_yaml},
+      {"submissions_yaml", PackageFile::submissions_yaml},
+      {"group_yaml", PackageFile::group_yaml},
+      {"task_yaml", PackageFile::task_yaml},
+      {"problem_xml", PackageFile::problem_xml}};
+  gamebatch::testing::TestDirectory scratch("gamebatch_fuzz_regression");
+  const fs::path seeds = fs::path(GAMEBATCH_TEST_DATA).parent_path() / "fuzz" / "seeds";
+  for (const auto& [name, file] : readers) {
+    std::vector<fs::path> inputs;
+    for (const auto& entry : fs::directory_iterator(seeds / name))
+      inputs.push_back(entry.path());
+    for (const auto& entry : fs::directory_iterator(fs::path(GAMEBATCH_TEST_DATA) / "fuzz")) {
+      if (entry.path().filename().string().starts_with(name + "-"))
+        inputs.push_back(entry.path());
+    }
+    EXPECT_FALSE(inputs.empty()) << name;
+    std::sort(inputs.begin(), inputs.end());
+    for (const fs::path& input : inputs) {
+      SCOPED_TRACE(input.string());
+      const std::string bytes = gamebatch::testing::read_text(input);
+      EXPECT_NO_THROW(gamebatch::fuzz::check_package_reader(file, bytes, scratch.path()));
+    }
+  }
 }
 
 }  // namespace

@@ -123,7 +123,9 @@ class PackageBuildCliTest : public CliTest {
     fs::copy(fs::path(GAMEBATCH_TEST_DATA) / "packages" / "kattis-doublemove", at(destination),
              fs::copy_options::recursive);
     fs::remove_all(at(destination + "/data"));
+    fs::remove(at(destination + "/gamebatch-build.json"));
     fs::remove(at(destination + "/.gamebatch-build.json"));
+    fs::remove_all(at(destination + "/input_validators"));
     for (const auto& entry : fs::recursive_directory_iterator(at(destination)))
       fs::permissions(entry.path(), fs::perms::owner_write, fs::perm_options::add);
   }
@@ -180,9 +182,11 @@ TEST_F(PackageBuildCliTest, BuildThenCheckGivesEachSubmissionItsScore) {
   }
   EXPECT_EQ(printed, kGroupPoints) << build.out;
 
-  const std::string small_yaml = read_text(at("pkg/data/secret/small/test_group.yaml"));
-  EXPECT_NE(small_yaml.find("max_score: 15\n"), std::string::npos) << small_yaml;
-  EXPECT_NE(small_yaml.find("score_aggregation: min\n"), std::string::npos) << small_yaml;
+  // The fixture's problem.yaml has no problem_format_version: the legacy format's group files.
+  const std::string small_yaml = read_text(at("pkg/data/secret/small/testdata.yaml"));
+  EXPECT_NE(small_yaml.find("accept_score: 15\n"), std::string::npos) << small_yaml;
+  EXPECT_NE(small_yaml.find("grader_flags: min\n"), std::string::npos) << small_yaml;
+  EXPECT_FALSE(fs::exists(at("pkg/data/secret/small/test_group.yaml")));
   // small's folder holds each of tiny's tests, as tiny-NAME.in with the same bytes.
   std::size_t tiny_tests = 0;
   for (const std::string& name : files_under(at("pkg/data/secret/tiny"))) {
@@ -320,6 +324,159 @@ TEST_F(PackageBuildCliTest, RebuildOfAnUnchangedPackageWritesNothing) {
   }
   EXPECT_EQ(changed_between(after, listing_of(at("pkg/data"))), expected);
   EXPECT_EQ(doublemove_ns(read_text(at("pkg/data/secret/tiny/02-001.in"))).size(), 2u);
+}
+
+constexpr const char* kWrittenBy = "# Written by gamebatch build from gamebatch.toml.\n";
+
+// Every file and directory name under `root` that problemtools rejects (it allows .gitignore).
+std::vector<std::string> names_judges_reject(const fs::path& root) {
+  const std::regex allowed("^[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}$");
+  std::vector<std::string> rejected;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    const std::string name = entry.path().filename().string();
+    if (!std::regex_match(name, allowed) && name != ".gitignore")
+      rejected.push_back(entry.path().lexically_relative(root).string());
+  }
+  return rejected;
+}
+
+// The fixture's problem.yaml has no problem_format_version: the legacy format's testdata.yaml,
+// scored as problemtools' default grader scores them, each group's limits as its validator's
+// flags; the build record is no dot file, and one under the old dot name is read (nothing is made
+// again) and removed.
+TEST_F(PackageBuildCliTest, LegacyPackageGetsTestdataYamlAndNoDotFile) {
+  copy_package();
+  const std::string problem_yaml = read_text(at("pkg/problem.yaml"));
+  const Result build = run({"build", "--no-cache", "pkg"});
+  ASSERT_EQ(build.status, 0) << build.out << build.err;
+  EXPECT_EQ(read_text(at("pkg/data/testdata.yaml")),
+            cat(kWrittenBy,
+                "on_reject: continue\ngrading: default\n"
+                "grader_flags: ignore_sample accept_if_any_accepted sum\n"));
+  EXPECT_EQ(read_text(at("pkg/data/secret/testdata.yaml")),
+            cat(kWrittenBy, "grader_flags: accept_if_any_accepted sum\n"));
+  EXPECT_EQ(read_text(at("pkg/data/sample/testdata.yaml")),
+            cat(kWrittenBy, "accept_score: 0\ngrader_flags: min\n"));
+  // k0: its own limits; small: its own and those of the groups including it (medium, full).
+  EXPECT_EQ(read_text(at("pkg/data/secret/k0/testdata.yaml")),
+            cat(kWrittenBy,
+                "grading: default\ngrader_flags: min\naccept_score: 20\n"
+                "input_validator_flags: --n 1..35 --k 0..0\n"));
+  EXPECT_EQ(read_text(at("pkg/data/secret/small/testdata.yaml")),
+            cat(kWrittenBy,
+                "grading: default\ngrader_flags: min\naccept_score: 15\n"
+                "input_validator_flags: --n 1..10\n"));
+  EXPECT_FALSE(fs::exists(at("pkg/data/secret/test_group.yaml")));
+  // gamebatch's validator, as `gamebatch validator` prints it, a directory program of one source.
+  const Result validator = run({"validator", "doublemove"});
+  ASSERT_EQ(validator.status, 0) << validator.err;
+  EXPECT_EQ(read_text(at("pkg/input_validators/gamebatch/validate.cpp")), validator.out);
+  EXPECT_EQ(files_under(at("pkg/input_validators")),
+            std::set<std::string>{"gamebatch/validate.cpp"});
+  EXPECT_EQ(read_text(at("pkg/problem.yaml")), problem_yaml);  // it has every key legacy needs
+  EXPECT_TRUE(fs::exists(at("pkg/gamebatch-build.json")));
+  EXPECT_EQ(names_judges_reject(at("pkg")), std::vector<std::string>{});
+
+  // A package an earlier gamebatch built: its record under the old name.
+  fs::rename(at("pkg/gamebatch-build.json"), at("pkg/.gamebatch-build.json"));
+  const Result again = run({"build", "--no-cache", "pkg"});
+  EXPECT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.err.find("build: 19 tests, nothing to write"), std::string::npos) << again.err;
+  EXPECT_TRUE(fs::exists(at("pkg/gamebatch-build.json")));
+  EXPECT_FALSE(fs::exists(at("pkg/.gamebatch-build.json")));
+}
+
+// 2025-09 and 2023-07-draft: test_group.yaml with max_score, score_aggregation and
+// input_validator_args, the secret's max_score the total; problem.yaml gets the uuid these
+// versions require, appended after its bytes, once.
+TEST_F(PackageBuildCliTest, DraftAnd2025PackagesGetTestGroupYamlAndAUuid) {
+  for (const std::string version : {"2025-09", "2023-07-draft"}) {
+    SCOPED_TRACE(version);
+    const std::string package = "pkg-" + version;
+    copy_package(package);
+    // No final newline: the build adds one before its lines.
+    const std::string original = "# kept as it is\nproblem_format_version: " + version +
+                                 "\nname: doublemove\ntype: scoring  # subtasks\n"
+                                 "limits: {time_limit: 1, memory: 512}";
+    write_text(at(package + "/problem.yaml"), original);
+    const Result build = run({"build", "--no-cache", package});
+    ASSERT_EQ(build.status, 0) << build.out << build.err;
+    const std::string completed = read_text(at(package + "/problem.yaml"));
+    ASSERT_TRUE(completed.starts_with(original + "\n")) << completed;
+    const std::regex added("# Added by gamebatch build: the " + version +
+                           " format needs it\\.\nuuid: [0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-"
+                           "[89ab][0-9a-f]{3}-[0-9a-f]{12}\n");
+    EXPECT_TRUE(std::regex_match(completed.substr(original.size() + 1), added)) << completed;
+    EXPECT_NE(build.err.find("problem.yaml: added 'uuid: "), std::string::npos) << build.err;
+    EXPECT_EQ(read_text(at(package + "/data/secret/small/test_group.yaml")),
+              cat(kWrittenBy,
+                  "max_score: 15\nscore_aggregation: min\n"
+                  "input_validator_args: [\"--n\", \"1..10\"]\n"));
+    EXPECT_EQ(read_text(at(package + "/data/secret/test_group.yaml")),
+              cat(kWrittenBy, "max_score: 100\nscore_aggregation: sum\n"));
+    EXPECT_FALSE(fs::exists(at(package + "/data/testdata.yaml")));
+    EXPECT_FALSE(fs::exists(at(package + "/data/secret/small/testdata.yaml")));
+    const Result again = run({"build", "--no-cache", package});
+    EXPECT_EQ(again.status, 0) << again.err;
+    EXPECT_NE(again.err.find("nothing to write"), std::string::npos) << again.err;
+    EXPECT_EQ(read_text(at(package + "/problem.yaml")), completed);
+  }
+}
+
+// What in problem.yaml contradicts the layout stops the build before anything is made, naming the
+// line: a legacy time limit (problemtools rejects it), a type that is not scoring with points.
+TEST_F(PackageBuildCliTest, ProblemYamlThatContradictsTheLayoutIsAUsageError) {
+  copy_package();
+  write_text(at("pkg/problem.yaml"), "name: doublemove\ntype: scoring\nlimits:\n  time_limit: 1\n");
+  const Result legacy = run({"build", "--no-cache", "pkg"});
+  EXPECT_EQ(legacy.status, 2) << legacy.err;
+  EXPECT_NE(legacy.err.find("problem.yaml:4: limits.time_limit is not in the legacy Kattis format"),
+            std::string::npos)
+      << legacy.err;
+  EXPECT_FALSE(fs::exists(at("pkg/data")));
+
+  write_text(at("pkg/problem.yaml"), "name: doublemove\ntype: pass-fail\n");
+  const Result pass_fail = run({"build", "--no-cache", "pkg"});
+  EXPECT_EQ(pass_fail.status, 2) << pass_fail.err;
+  EXPECT_NE(pass_fail.err.find("problem.yaml: its type is not scoring"), std::string::npos)
+      << pass_fail.err;
+
+  write_text(at("pkg/problem.yaml"), "problem_format_version: 2024-01\n");
+  const Result unknown = run({"build", "--no-cache", "pkg"});
+  EXPECT_EQ(unknown.status, 2) << unknown.err;
+  EXPECT_NE(unknown.err.find("problem.yaml:1: problem_format_version '2024-01' is none"),
+            std::string::npos)
+      << unknown.err;
+
+  // Without problem.yaml, the build writes one saying what the groups' points need.
+  fs::remove(at("pkg/problem.yaml"));
+  const Result created = run({"build", "--no-cache", "pkg"});
+  EXPECT_EQ(created.status, 0) << created.err;
+  EXPECT_EQ(read_text(at("pkg/problem.yaml")),
+            "# Added by gamebatch build: the legacy format needs it.\ntype: scoring\n");
+}
+
+// A Kattis package built as CMS keeps its problem.yaml: check follows the layout its build record
+// names instead of stopping at the marks of two layouts.
+TEST_F(PackageBuildCliTest, CheckFollowsTheLayoutTheBuildRecordNames) {
+  copy_package();
+  ASSERT_EQ(run({"build", "--no-cache", "pkg"}).status, 0);
+  const Result cms = run({"build", "--no-cache", "--layout", "cms", "pkg"});
+  ASSERT_EQ(cms.status, 0) << cms.err;
+  EXPECT_FALSE(fs::exists(at("pkg/data")));  // the Kattis build's files are removed
+  const Result check = run({"check", "-p", "doublemove", "--no-cache", "--solution",
+                            "pkg/submissions/accepted/full.cpp", "--report", "r.json", "pkg"});
+  ASSERT_EQ(check.status, 0) << check.out << check.err;
+  EXPECT_NE(check.err.find("read as cms, the layout its build record (gamebatch-build.json) names"),
+            std::string::npos)
+      << check.err;
+  const nlohmann::json report = nlohmann::json::parse(read_text(at("r.json")));
+  EXPECT_EQ(report["package"]["layout"], "cms");
+  EXPECT_EQ(report["solutions"][0]["score"], 100.0);
+  // --layout still decides.
+  const Result kattis = run({"check", "-p", "doublemove", "--no-cache", "--layout", "kattis",
+                             "--solution", "pkg/submissions/accepted/full.cpp", "pkg"});
+  EXPECT_EQ(kattis.err.find("build record"), std::string::npos) << kattis.err;
 }
 
 TEST_F(PackageBuildCliTest, ATestBreakingItsGroupsLimitStopsTheBuildByName) {

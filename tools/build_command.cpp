@@ -30,15 +30,18 @@ CLI::App* add_build_command(CLI::App& app, BuildArguments& arguments) {
       "programs run in the sandbox with the test's seed as their last argument), checks each\n"
       "against the statement's limits and those of its groups, solves it exactly (through the\n"
       "answer cache, as solve) and writes it in the layout: kattis data/sample/, data/secret/\n"
-      "GROUP/NAME.in and .ans with test_group.yaml; cms input/, output/ and task.yaml's groups.\n"
-      "A rebuild makes only what changed (PACKAGE/.gamebatch-build.json records what the\n"
+      "GROUP/NAME.in and .ans with the group files of problem.yaml's problem_format_version\n"
+      "(legacy testdata.yaml, 2023-07-draft and 2025-09 test_group.yaml) and the keys it lacks;\n"
+      "cms input/, output/ and task.yaml's groups.\n"
+      "A rebuild makes only what changed (PACKAGE/gamebatch-build.json records what the\n"
       "build wrote) and removes what the plan no longer names; files it did not write are\n"
       "never touched. Then runs the package's own input validators on every test, as\n"
       "validate does. Ends with one line per group (tests, largest value of each parameter,\n"
       "points), the validators' line and each group's bounds, and a summary line on stderr.\n"
       "Exit status: 0 built, 1 some test broke a limit or could not be made (it is not\n"
       "written) or a package validator disagreed with gamebatch, 2 usage error (a plan error\n"
-      "names file, line and key), 130 (143) interrupted by SIGINT (SIGTERM).");
+      "names file, line and key; a problem.yaml that contradicts its layout, its line), 130\n"
+      "(143) interrupted by SIGINT (SIGTERM).");
   build
       ->add_option("PACKAGE", arguments.settings.package,
                    "The package directory (holding gamebatch.toml)")

@@ -23,10 +23,13 @@ declare -A MAX_LEN=(
   [cache_store]=65536 [cache_record]=16384 [bundle_import]=16384 [run_config]=4096
   [strict_format]=8192 [written_validator_willow]=8192 [written_validator_doublemove]=8192
   [written_validator_wallgame]=8192 [written_validator_boigame]=8192
+  [package_plan]=4096 [problem_yaml]=4096 [submissions_yaml]=4096 [group_yaml]=4096
+  [task_yaml]=4096 [problem_xml]=4096
 )
 TARGETS=(willow_parse doublemove_parse wallgame_parse boigame_parse cache_store cache_record
          bundle_import run_config strict_format written_validator_willow
-         written_validator_doublemove written_validator_wallgame written_validator_boigame)
+         written_validator_doublemove written_validator_wallgame written_validator_boigame
+         package_plan problem_yaml submissions_yaml group_yaml task_yaml problem_xml)
 # Per input: seconds before a timeout finding, and the memory that makes an oom finding (one
 # allocation above MALLOC_LIMIT_MB is one too).
 TIMEOUT=10
@@ -101,6 +104,17 @@ for game in willow doublemove wallgame boigame; do
 done
 mapfile -t configs < <(find configs tests/fuzz/seeds/run_config -maxdepth 1 -name '*.toml' | sort)
 copy_seeds run_config "${configs[@]}"
+# The package readers: their seeds (tests/fuzz/seeds/NAME), and the bundled packages' files.
+for name in package_plan problem_yaml submissions_yaml group_yaml task_yaml problem_xml; do
+  mapfile -t seeds < <(find "tests/fuzz/seeds/$name" -type f | sort)
+  copy_seeds "$name" "${seeds[@]}"
+done
+mapfile -t plans < <(find tests/data/packages -name gamebatch.toml | sort)
+copy_seeds package_plan "${plans[@]}"
+mapfile -t problems < <(find tests/data/packages -maxdepth 2 -name problem.yaml | sort)
+copy_seeds problem_yaml "${problems[@]}"
+mapfile -t tasks < <(find tests/data/packages -maxdepth 2 -name task.yaml | sort)
+copy_seeds task_yaml "${tasks[@]}"
 # What the targets found before (tests/data/fuzz/NAME-*, kept by tests/fuzz_regression_test.cpp).
 for name in "${SELECTED[@]}"; do
   mapfile -t found < <(find tests/data/fuzz -name "$name-*" | sort)

@@ -7,6 +7,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <fstream>
 #include <regex>
 #include <sstream>
 #include <system_error>
@@ -310,8 +311,12 @@ std::optional<std::int64_t> integer(std::string_view text) {
 
 // ---------------------------------------------------------------- YAML and XML files
 
-// The 1-based line of a node, or `fallback` where yaml-cpp has no mark (a null value).
+// The 1-based line of a node, or `fallback` where yaml-cpp has no mark (a null value, a key the
+// mapping lacks).
 int line_of(const YAML::Node& node, int fallback = 0) {
+  // A key a mapping lacks gives an invalid node, whose Mark() throws YAML::InvalidNode.
+  if (!node.IsDefined())
+    return fallback;
   const YAML::Mark mark = node.Mark();
   return mark.is_null() ? fallback : mark.line + 1;
 }
@@ -566,27 +571,31 @@ double read_max_score(const YAML::Node& root, const std::string& source, Problem
   return static_cast<double>(*points);
 }
 
-ScoreAggregation read_aggregation(const YAML::Node& root, bool legacy, const std::string& source,
+// The score aggregator a default grader's flags name ("min", "sum", "avg", "max"); "" when none.
+std::string score_word(const YAML::Node& flags) {
+  if (!flags || !flags.IsScalar())
+    return "";
+  std::istringstream words(flags.Scalar());
+  std::string found;
+  for (std::string word; words >> word;) {
+    if (word == "min" || word == "sum" || word == "avg" || word == "max")
+      found = word;  // the grader takes the last one
+  }
+  return found;
+}
+
+ScoreAggregation read_aggregation(const YAML::Node& root, const std::string& source,
                                   ProblemPackage& package) {
   if (!root.IsMap())
     return ScoreAggregation::pass_fail;
-  if (legacy) {
-    // testdata.yaml said it with the default grader's flags; its accept_score is not used.
-    const YAML::Node flags = root["grader_flags"];
-    if (!flags || !flags.IsScalar())
-      return ScoreAggregation::pass_fail;
-    std::istringstream words(flags.Scalar());
-    for (std::string word; words >> word;) {
-      if (word == "min")
-        return ScoreAggregation::min;
-      if (word == "sum")
-        return ScoreAggregation::sum;
-    }
-    return ScoreAggregation::pass_fail;
-  }
   const YAML::Node value = root["score_aggregation"];
-  if (!value)
-    return ScoreAggregation::pass_fail;  // the format's default for a group
+  if (!value) {
+    // A testdata.yaml giving max_score may still say it with the default grader's flags.
+    const std::string word = score_word(root["grader_flags"]);
+    return word == "min"   ? ScoreAggregation::min
+           : word == "sum" ? ScoreAggregation::sum
+                           : ScoreAggregation::pass_fail;  // the format's default for a group
+  }
   for (const ScoreAggregation aggregation :
        {ScoreAggregation::min, ScoreAggregation::pass_fail, ScoreAggregation::sum}) {
     if (value.IsScalar() && value.Scalar() == aggregation_name(aggregation))
@@ -598,10 +607,68 @@ ScoreAggregation read_aggregation(const YAML::Node& root, bool legacy, const std
   return ScoreAggregation::pass_fail;
 }
 
+// The settings a legacy group inherits (problemtools: a group's missing keys come from its
+// parent's): data/secret/testdata.yaml, then data/testdata.yaml; those that are mappings.
+std::vector<YAML::Node> legacy_parents(ProblemPackage& package) {
+  std::vector<YAML::Node> parents;
+  for (const char* name : {"data/secret/testdata.yaml", "data/testdata.yaml"}) {
+    if (const std::optional<YAML::Node> root = read_package_yaml(name, package);
+        root && root->IsMap())
+      parents.push_back(*root);
+  }
+  return parents;
+}
+
+// `key` of a legacy group's settings: its own, else its nearest parent's; null when none.
+YAML::Node legacy_setting(const YAML::Node& own, const std::vector<YAML::Node>& parents,
+                          const char* key) {
+  if (own.IsMap() && own[key])
+    return own[key];
+  for (const YAML::Node& parent : parents) {
+    if (parent[key])
+      return parent[key];
+  }
+  return YAML::Node();
+}
+
+// A legacy testdata.yaml's group, as problemtools' default grader scores it: each AC test counts
+// accept_score (default 1), and grader_flags' score word says how they add up: min (the group's
+// accept_score when every test is AC), sum (default: accept_score per AC test) or avg.
+void read_legacy_grading(const YAML::Node& own, const std::vector<YAML::Node>& parents,
+                         TestGroup& group, ProblemPackage& package) {
+  double accept = 1;
+  if (const YAML::Node value = legacy_setting(own, parents, "accept_score")) {
+    const std::optional<double> score =
+        value.IsScalar() ? finite_number(value.Scalar()) : std::nullopt;
+    if (!score || *score < 0) {
+      package.warnings.push_back(group.source + ": accept_score must be a non-negative number, " +
+                                 "found '" + text_of(value) + "'; the group counts 0 points");
+      accept = 0;
+    } else {
+      accept = *score;
+    }
+  }
+  const std::string word = score_word(legacy_setting(own, parents, "grader_flags"));
+  if (word == "min") {
+    group.aggregation = ScoreAggregation::min;
+    group.max_score = accept;
+    return;
+  }
+  if (word == "max")
+    package.warnings.push_back(group.source +
+                               ": grader_flags max (the best test's score) is not modelled; "
+                               "scored as sum");
+  group.aggregation = ScoreAggregation::sum;
+  group.max_score = word == "avg" ? accept : accept * static_cast<double>(group.tests.size());
+}
+
 // data/secret/G/ holding test_group.yaml (testdata.yaml before the 2025-09 format) is the group G;
-// data/sample/ the group "sample" before them. None when data/secret/ holds no group.
+// data/sample/ the group "sample" before them. None when data/secret/ holds no group. A
+// testdata.yaml with max_score or score_aggregation is read as test_group.yaml is (2023-07-draft
+// wrote them there); without, as the legacy format's.
 void read_kattis_groups(ProblemPackage& package) {
   const fs::path data = package.root / "data";
+  std::optional<std::vector<YAML::Node>> parents;  // read at the first legacy group
   for (const fs::directory_entry& entry : sorted_entries(data / "secret")) {
     const std::string name = entry.path().filename().string();
     std::error_code error;
@@ -616,11 +683,17 @@ void read_kattis_groups(ProblemPackage& package) {
     group.source = "data/secret/" + name + (modern ? "/test_group.yaml" : "/testdata.yaml");
     group.aggregation = ScoreAggregation::pass_fail;
     group.tests = inputs_under(Layout::kattis, entry.path());
-    if (const std::optional<YAML::Node> root = read_package_yaml(group.source, package)) {
-      group.max_score = read_max_score(*root, group.source, package);
-      group.aggregation = read_aggregation(*root, !modern, group.source, package);
-    } else {
+    const std::optional<YAML::Node> root = read_package_yaml(group.source, package);
+    if (!root) {
       package.warnings.push_back(group.source + ": unread; the group counts 0 points");
+    } else if (modern ||
+               (root->IsMap() && ((*root)["max_score"] || (*root)["score_aggregation"]))) {
+      group.max_score = read_max_score(*root, group.source, package);
+      group.aggregation = read_aggregation(*root, group.source, package);
+    } else {
+      if (!parents)
+        parents = legacy_parents(package);
+      read_legacy_grading(*root, *parents, group, package);
     }
     package.groups.push_back(std::move(group));
   }
@@ -1276,7 +1349,117 @@ void add_kattis_input_roots(ProblemPackage& package) {
   }
 }
 
+// Of the layouts whose marks claim `directory`, keeps the one its build record names, if any,
+// with a warning saying so: a package built with --layout cms keeps its problem.yaml.
+void keep_built_layout(const fs::path& directory,
+                       std::vector<std::pair<Layout, std::vector<std::string>>>& claims,
+                       std::string& warning) {
+  const std::optional<Layout> built = built_layout(directory);
+  const auto kept = std::find_if(claims.begin(), claims.end(),
+                                 [&](const auto& claim) { return built && claim.first == *built; });
+  if (kept == claims.end())
+    return;
+  std::string others;
+  for (const auto& claim : claims) {
+    if (claim.first != *built)
+      others += (others.empty() ? "" : ", ") + std::string(layout_name(claim.first));
+  }
+  warning = directory.string() + " holds the marks of " + others + " too; read as " +
+            std::string(layout_name(*built)) + ", the layout its build record (" +
+            kBuildRecordName + ") names (--layout says otherwise)";
+  auto claim = std::move(*kept);
+  claims.clear();
+  claims.push_back(std::move(claim));
+}
+
 }  // namespace
+
+std::string_view kattis_format_name(KattisFormat format) {
+  switch (format) {
+    case KattisFormat::legacy:
+      return "legacy";
+    case KattisFormat::draft_2023_07:
+      return "2023-07-draft";
+    case KattisFormat::v2025_09:
+      return "2025-09";
+  }
+  return "legacy";
+}
+
+KattisMetadata read_kattis_metadata(const fs::path& package) {
+  const fs::path path = package / "problem.yaml";
+  if (!regular_file_exists(path))
+    return {};
+  try {
+    return parse_kattis_metadata(read_file(path));
+  } catch (const std::system_error& error) {
+    throw UsageError("problem.yaml: " + std::string(error.what()));
+  }
+}
+
+KattisMetadata parse_kattis_metadata(std::string text) {
+  KattisMetadata metadata;
+  metadata.exists = true;
+  metadata.text = std::move(text);
+  YAML::Node root;
+  try {
+    root = YAML::Load(metadata.text);
+  } catch (const YAML::Exception& error) {
+    throw UsageError("problem.yaml:" + std::to_string(error.mark.line + 1) + ": not valid YAML (" +
+                     error.msg + ")");
+  }
+  if (!root || root.IsNull())
+    return metadata;
+  if (!root.IsMap())
+    throw UsageError("problem.yaml:" + std::to_string(line_of(root, 1)) +
+                     ": must be a mapping of keys, found '" + text_of(root) + "'");
+  if (const YAML::Node version = root["problem_format_version"]) {
+    const std::string name = version.IsScalar() ? version.Scalar() : text_of(version);
+    if (name == "2023-07-draft" || name == "2023-07")
+      metadata.format = KattisFormat::draft_2023_07;
+    else if (name == "2025-09")
+      metadata.format = KattisFormat::v2025_09;
+    else if (name != "legacy")
+      throw UsageError("problem.yaml:" + std::to_string(line_of(version, 1)) +
+                       ": problem_format_version '" + name +
+                       "' is none that gamebatch writes (legacy, 2023-07-draft, 2025-09)");
+  }
+  if (const YAML::Node type = root["type"]) {
+    metadata.has_type = true;
+    if (type.IsScalar()) {
+      metadata.scoring = type.Scalar() == "scoring";
+    } else if (type.IsSequence()) {
+      for (const YAML::Node& item : type)
+        metadata.scoring = metadata.scoring || (item.IsScalar() && item.Scalar() == "scoring");
+    }
+  }
+  metadata.has_uuid = static_cast<bool>(root["uuid"]);
+  metadata.has_name = static_cast<bool>(root["name"]);
+  if (const YAML::Node limits = root["limits"]; limits && limits.IsMap()) {
+    if (const YAML::Node time_limit = limits["time_limit"])
+      metadata.time_limit_line = line_of(time_limit, line_of(limits, 1));
+  }
+  return metadata;
+}
+
+std::optional<Layout> built_layout(const fs::path& package) {
+  for (const char* name : {kBuildRecordName, kOldBuildRecordName}) {
+    const fs::path path = package / name;
+    if (!regular_file_exists(path))
+      continue;
+    // The build writes "layout" among its first keys: the head of the file says it.
+    std::ifstream file(path, std::ios::binary);
+    std::string head(1024, '\0');
+    file.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(std::max<std::streamsize>(file.gcount(), 0)));
+    static const std::regex layout_key(R"re("layout"\s*:\s*"([a-z]+)")re");
+    std::smatch match;
+    if (std::regex_search(head, match, layout_key))
+      return parse_layout(match[1].str());
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
 
 std::optional<ProblemPackage> recognise_package(const fs::path& directory,
                                                 std::optional<Layout> layout) {
@@ -1285,6 +1468,7 @@ std::optional<ProblemPackage> recognise_package(const fs::path& directory,
     throw UsageError("not a directory: " + directory.string());
 
   std::vector<std::string> marks;
+  std::string build_warning;
   if (layout) {
     marks = marks_of(*layout, directory);
   } else {
@@ -1296,6 +1480,8 @@ std::optional<ProblemPackage> recognise_package(const fs::path& directory,
     }
     if (claims.empty())
       return std::nullopt;
+    if (claims.size() > 1)
+      keep_built_layout(directory, claims, build_warning);
     if (claims.size() > 1) {
       std::string message =
           directory.string() + " holds the marks of more than one problem package layout: ";
@@ -1314,6 +1500,8 @@ std::optional<ProblemPackage> recognise_package(const fs::path& directory,
   }
 
   ProblemPackage package;
+  if (!build_warning.empty())
+    package.warnings.push_back(build_warning);
   package.root = normal_absolute(directory);
   package.layout = *layout;
   if (marks.empty()) {

@@ -13,7 +13,9 @@
 // A plain directory of inputs (none of the above) is read as today: every *.in, X.in -> X.ans.
 //
 // Groups. kattis: each data/secret/G/ holding test_group.yaml (or the older testdata.yaml) is the
-// group G (its max_score, score_aggregation), with data/sample/ as "sample" before them; cms:
+// group G (its max_score, score_aggregation; a legacy testdata.yaml's accept_score and
+// grader_flags, inherited from data/testdata.yaml and data/secret/testdata.yaml as problemtools
+// does), with data/sample/ as "sample" before them; cms:
 // task.yaml's score_type GroupMin / GroupMul, each [points, target] of score_type_parameters the
 // group subtaskK; polygon: none yet.
 //
@@ -164,6 +166,42 @@ struct ProblemPackage {
   std::vector<std::string> warnings;
 };
 
+// The version of the Kattis problem package format a problem.yaml declares
+// (problem_format_version): none or "legacy" is legacy; "2023-07-draft" (or "2023-07"); "2025-09".
+enum class KattisFormat { legacy, draft_2023_07, v2025_09 };
+
+// "legacy", "2023-07-draft", "2025-09".
+std::string_view kattis_format_name(KattisFormat format);
+
+// What gamebatch build needs to know of a Kattis package's problem.yaml.
+struct KattisMetadata {
+  bool exists = false;  // the package has a problem.yaml
+  std::string text;     // its bytes
+  KattisFormat format = KattisFormat::legacy;
+  bool has_type = false;
+  bool scoring = false;  // `type` is, or lists, scoring
+  bool has_uuid = false;
+  bool has_name = false;
+  int time_limit_line = 0;  // the line of limits.time_limit; 0 when it has none
+};
+
+// Reads `text` as a problem.yaml. Throws UsageError naming "problem.yaml" and the line where it is
+// no YAML mapping or names a problem_format_version that is none of legacy, 2023-07-draft and
+// 2025-09.
+KattisMetadata parse_kattis_metadata(std::string text);
+// The same of PACKAGE/problem.yaml (a package without one: exists false, legacy); UsageError too
+// when it cannot be read.
+KattisMetadata read_kattis_metadata(const std::filesystem::path& package);
+
+// The record of what `gamebatch build` wrote into a package (pipeline/package_build.hpp), at the
+// package's root: a name the judges' tools accept (problemtools rejects file names starting with
+// a dot), and the one it had before, read when the new one is not there.
+inline constexpr const char* kBuildRecordName = "gamebatch-build.json";
+inline constexpr const char* kOldBuildRecordName = ".gamebatch-build.json";
+
+// The layout the build record in `package` names; nullopt when it has none (or none readable).
+std::optional<Layout> built_layout(const std::filesystem::path& package);
+
 // Whether `text` matches the glob `pattern`: '*' any run of characters and '?' any one, neither
 // matching '/'; "{a,b}" either alternative (nested braces too). No escapes, no [classes].
 bool glob_matches(std::string_view pattern, std::string_view text);
@@ -178,10 +216,12 @@ bool group_pattern_matches(std::string_view pattern, const TestGroup& group);
 // problem.xml, or tests/ holding a file named by digits only; cms: task.yaml, or input/ holding
 // input*.txt); nullopt when none is found (a plain directory of inputs). Throws UsageError (exit
 // 2) naming both layouts and their marks when two would claim the directory, so that --layout
-// must say which. Throws UsageError when `directory` is not a directory, and when a package's
-// expectations cannot be read (submissions.yaml's errors, a rule naming no group, a malformed
-// task.yaml score_type_parameters), naming the file and line. A malformed problem.yaml, task.yaml,
-// test_group.yaml or problem.xml is a warning naming its line: its settings are not used.
+// must say which; unless the directory's build record (kBuildRecordName) names one of them: then
+// it is read as that one, with a warning saying so. Throws UsageError when `directory` is not a
+// directory, and when a package's expectations cannot be read (submissions.yaml's errors, a rule
+// naming no group, a malformed task.yaml score_type_parameters), naming the file and line. A
+// malformed problem.yaml, task.yaml, test_group.yaml or problem.xml is a warning naming its line:
+// its settings are not used.
 std::optional<ProblemPackage> recognise_package(const std::filesystem::path& directory,
                                                 std::optional<Layout> layout);
 

@@ -708,7 +708,7 @@ TEST_F(ProblemPackageTest, KattisGroupsAreTheSecretDirectoriesWithTestGroupYaml)
   EXPECT_EQ(large.source, "data/secret/large/test_group.yaml");
   const TestGroup& old = package.groups[2];
   EXPECT_EQ(old.aggregation, ScoreAggregation::sum);
-  EXPECT_EQ(old.max_score, 0);
+  EXPECT_EQ(old.max_score, 5);  // legacy: accept_score per test, summed over its one test
   EXPECT_EQ(old.source, "data/secret/old/testdata.yaml");
   EXPECT_EQ(old.tests, std::vector<fs::path>{at("pkg/data/secret/old/x.in")});
   EXPECT_EQ(package.groups[3].max_score, 0);
@@ -722,7 +722,6 @@ TEST_F(ProblemPackageTest, KattisGroupsAreTheSecretDirectoriesWithTestGroupYaml)
                                              at("pkg/data/secret/small/sub/1.in")};
   EXPECT_EQ(small.tests, small_tests);
   const std::vector<std::string> expected_warnings = {
-      "data/secret/old/testdata.yaml: no max_score; the group counts 0 points",
       "data/secret/open/test_group.yaml:2: max_score must be a non-negative integer, found "
       "'unbounded'; the group counts 0 points"};
   EXPECT_EQ(package.warnings, expected_warnings);
@@ -739,6 +738,109 @@ TEST_F(ProblemPackageTest, KattisLegacyGraderFlagsGiveTheAggregation) {
   EXPECT_EQ(package.groups[2].aggregation, ScoreAggregation::pass_fail);
   EXPECT_TRUE(package.groups[0].tests.empty());
   EXPECT_TRUE(package.warnings.empty()) << all_warnings(package);
+}
+
+// A legacy testdata.yaml (no max_score) is scored as problemtools' default grader scores it:
+// accept_score per AC test (default 1), aggregated by grader_flags' score word (min: the group's
+// accept_score when all are AC; sum, the default; avg), its missing keys inherited from
+// data/secret/testdata.yaml, then data/testdata.yaml.
+TEST_F(ProblemPackageTest, KattisLegacyTestdataYamlScoresAsTheDefaultGrader) {
+  touch("pkg/data/testdata.yaml", "on_reject: continue\ngrader_flags: ignore_sample min\n");
+  touch("pkg/data/secret/testdata.yaml", "accept_score: 7\n");
+  touch("pkg/data/secret/a/testdata.yaml",
+        "grading: default\ngrader_flags: min\naccept_score: 20\n");
+  touch("pkg/data/secret/b/testdata.yaml", "accept_score: 3\ngrader_flags: always_accept sum\n");
+  touch("pkg/data/secret/c/testdata.yaml", "grader_flags: avg\n");
+  touch("pkg/data/secret/d/testdata.yaml", "");
+  touch("pkg/data/secret/e/testdata.yaml", "accept_score: lots\n");
+  for (const char* group : {"a", "b", "c", "d", "e"}) {
+    touch(std::string("pkg/data/secret/") + group + "/1.in");
+    touch(std::string("pkg/data/secret/") + group + "/2.in");
+  }
+  const ProblemPackage package = recognised("pkg");
+  ASSERT_EQ(group_names(package), (std::vector<std::string>{"a", "b", "c", "d", "e"}));
+  EXPECT_EQ(package.groups[0].aggregation, ScoreAggregation::min);
+  EXPECT_EQ(package.groups[0].max_score, 20);
+  EXPECT_EQ(package.groups[1].aggregation, ScoreAggregation::sum);
+  EXPECT_EQ(package.groups[1].max_score, 6);  // 3 per test, 2 tests
+  EXPECT_EQ(package.groups[2].aggregation, ScoreAggregation::sum);
+  EXPECT_EQ(package.groups[2].max_score, 7);                        // the average of 7 per AC test
+  EXPECT_EQ(package.groups[3].aggregation, ScoreAggregation::min);  // all inherited
+  EXPECT_EQ(package.groups[3].max_score, 7);
+  EXPECT_EQ(package.groups[4].max_score, 0);
+  EXPECT_EQ(package.warnings,
+            (std::vector<std::string>{"data/secret/e/testdata.yaml: accept_score must be a "
+                                      "non-negative number, found 'lots'; the group counts 0 "
+                                      "points"}));
+}
+
+TEST_F(ProblemPackageTest, KattisMetadataGivesTheFormatVersionAndWhatTheLayoutNeeds) {
+  const KattisMetadata legacy =
+      parse_kattis_metadata("name: x\ntype: scoring\nlimits:\n  memory: 512\n  time_limit: 2\n");
+  EXPECT_EQ(legacy.format, KattisFormat::legacy);
+  EXPECT_TRUE(legacy.has_type);
+  EXPECT_TRUE(legacy.scoring);
+  EXPECT_FALSE(legacy.has_uuid);
+  EXPECT_EQ(legacy.time_limit_line, 5);
+  const KattisMetadata draft = parse_kattis_metadata(
+      "problem_format_version: 2023-07-draft\ntype: [scoring, interactive]\nuuid: 1\n");
+  EXPECT_EQ(draft.format, KattisFormat::draft_2023_07);
+  EXPECT_TRUE(draft.scoring);
+  EXPECT_TRUE(draft.has_uuid);
+  EXPECT_EQ(parse_kattis_metadata("problem_format_version: 2025-09\n").format,
+            KattisFormat::v2025_09);
+  EXPECT_EQ(parse_kattis_metadata("problem_format_version: legacy\n").format, KattisFormat::legacy);
+  EXPECT_FALSE(parse_kattis_metadata("type: pass-fail\n").scoring);
+  EXPECT_FALSE(parse_kattis_metadata("").has_type);
+  const auto error_of_text = [](const std::string& text) -> std::string {
+    try {
+      parse_kattis_metadata(text);
+    } catch (const UsageError& error) {
+      return error.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(error_of_text("problem_format_version: 2030-01\n"),
+            "problem.yaml:1: problem_format_version '2030-01' is none that gamebatch writes "
+            "(legacy, 2023-07-draft, 2025-09)");
+  EXPECT_EQ(error_of_text("- a list\n"),
+            "problem.yaml:1: must be a mapping of keys, found '- a list'");
+  EXPECT_TRUE(error_of_text("a: [\n").starts_with("problem.yaml:")) << error_of_text("a: [\n");
+  EXPECT_FALSE(read_kattis_metadata(at("none")).exists);
+}
+
+TEST_F(ProblemPackageTest, TheBuildRecordSettlesTwoLayoutsMarks) {
+  touch("pkg/problem.yaml", "name: x\n");
+  touch("pkg/task.yaml", "name: x\n");
+  touch("pkg/input/input0.txt");
+  EXPECT_THROW(recognised("pkg"), UsageError);
+  touch("pkg/.gamebatch-build.json",
+        "{\n \"schema\": \"gamebatch-build/1\",\n \"layout\": \"cms\"}\n");
+  EXPECT_EQ(built_layout(at("pkg")), Layout::cms);
+  const ProblemPackage old_record = recognised("pkg");
+  EXPECT_EQ(old_record.layout, Layout::cms);
+  touch("pkg/gamebatch-build.json", "{\"schema\": \"gamebatch-build/1\", \"layout\": \"kattis\"}");
+  const ProblemPackage package = recognised("pkg");
+  EXPECT_EQ(package.layout, Layout::kattis);
+  ASSERT_EQ(package.warnings.size(), 1u);
+  EXPECT_NE(package.warnings[0].find("holds the marks of cms too; read as kattis, the layout its "
+                                     "build record (gamebatch-build.json) names"),
+            std::string::npos)
+      << package.warnings[0];
+  // A record naming neither leaves the choice to --layout.
+  touch("pkg/gamebatch-build.json", "{\"layout\": \"polygon\"}");
+  EXPECT_THROW(recognised("pkg"), UsageError);
+  EXPECT_EQ(recognise_package(at("pkg"), Layout::cms)->layout, Layout::cms);
+}
+
+// Found by the task_yaml fuzz target (tests/data/fuzz/task_yaml-group-min-without-parameters):
+// a GroupMin without score_type_parameters threw yaml-cpp's InvalidNode while naming the line.
+TEST_F(ProblemPackageTest, CmsGroupMinWithoutParametersIsAUsageErrorNamingTheLine) {
+  touch("cms/task.yaml", "name: x\nscore_type: GroupMin\n");
+  touch("cms/input/input0.txt");
+  EXPECT_EQ(error_of("cms"),
+            "task.yaml:2: score_type GroupMin needs score_type_parameters: a list of [points, "
+            "target]");
 }
 
 TEST_F(ProblemPackageTest, KattisWithoutGroupDirectoriesHasNoGroups) {

@@ -1,0 +1,19 @@
+// libFuzzer target: any bytes as gamebatch.toml, a package's test plan (io::read_package_plan)
+// are read or refused with io::UsageError, never another exception or a crash; what reads is
+// sound (tests/fuzz/package_reader_support.hpp says what that means).
+#include <cstddef>
+#include <cstdint>
+
+#include "tests/fuzz/fuzz_support.hpp"
+#include "tests/fuzz/package_reader_support.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  namespace fuzz = gamebatch::fuzz;
+  try {
+    fuzz::check_package_reader(fuzz::PackageFile::plan, fuzz::as_text(data, size),
+                               fuzz::ScratchDirectory::path());
+  } catch (const fuzz::PropertyViolation& violation) {
+    fuzz::fail(std::string("package_plan: ") + violation.what());
+  }
+  return 0;
+}
