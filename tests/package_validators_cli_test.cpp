@@ -382,8 +382,9 @@ TEST_F(PackageValidatorsCliTest, BuildRunsEveryValidatorOnEveryTestAndReportsThe
   const Result built =
       run({"build", "--no-cache", "--report", "report.json", "--html", "page.html", "pkg"});
   EXPECT_EQ(built.status, 0) << built.out << built.err;
-  EXPECT_NE(built.out.find("validators: 1 validator (input_validators/strict.py) on 3 tests: 3 "
-                           "runs, 0 problems\n"),
+  // build writes gamebatch's own validator beside the package's (input_validators/gamebatch/).
+  EXPECT_NE(built.out.find("validators: 2 validators (input_validators/gamebatch, "
+                           "input_validators/strict.py) on 3 tests: 6 runs, 0 problems\n"),
             std::string::npos)
       << built.out;
   EXPECT_NE(built.out.find("bounds: group small (1 test): T 2 of 1..50, N 3..4 of 2..80"),
@@ -391,7 +392,8 @@ TEST_F(PackageValidatorsCliTest, BuildRunsEveryValidatorOnEveryTestAndReportsThe
       << built.out;
   const nlohmann::json report = nlohmann::json::parse(read_text(at("report.json")));
   const nlohmann::json& checks = report["package_checks"];
-  EXPECT_EQ(checks["validators"], nlohmann::json::array({"input_validators/strict.py"}));
+  EXPECT_EQ(checks["validators"],
+            nlohmann::json::array({"input_validators/gamebatch", "input_validators/strict.py"}));
   EXPECT_EQ(checks["problems"], nlohmann::json::array());
   bool small_seen = false;
   for (const nlohmann::json& group : checks["bounds"]) {
