@@ -94,7 +94,28 @@ Outcome BuildJob::run() {
   // An interrupted build fails, which the command line makes 128 + the signal.
   if (!result_.failures.empty() || result_.interrupted)
     outcome = graver(outcome, Outcome::failed);
+  if (built_ && !result_.interrupted)
+    outcome = graver(outcome, check_built_package());
   return outcome;
+}
+
+// Every validator of the package on every test as built, and the bounds of the groups.
+Outcome BuildJob::check_built_package() {
+  std::optional<io::ProblemPackage> package;
+  try {
+    package = io::recognise_package(root_, options_.layout);
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    return Outcome::failed;
+  }
+  if (!package)
+    return Outcome::done;
+  PackageCheckSettings settings;
+  settings.judge = settings_.judge;
+  settings.cache_file = settings_.cache_file;
+  settings.no_cache = settings_.no_cache;
+  checks_ = check_package(*package, options_.plan.game, settings, settings_.package);
+  return checks_->outcome;
 }
 
 nlohmann::ordered_json BuildJob::report() const {
@@ -125,6 +146,8 @@ nlohmann::ordered_json BuildJob::report() const {
   report["warnings"] = result_.warnings;
   report["interrupted"] = result_.interrupted;
   report["seconds"] = result_.seconds;
+  if (checks_)
+    report["package_checks"] = checks_->json();
   return report;
 }
 

@@ -18,6 +18,7 @@
 #include "pipeline/judge_setup.hpp"
 #include "pipeline/machine.hpp"
 #include "pipeline/package_build.hpp"
+#include "pipeline/package_checks.hpp"
 #include "pipeline/test_makers.hpp"
 
 namespace gamebatch::pipeline {
@@ -48,6 +49,9 @@ class BuildJob {
   // Whether build_package ran to its end (it did not throw): only then is there a result to tell.
   bool built() const { return built_; }
   const BuildResult& result() const { return result_; }
+  // What the package's own validators made of the built tests, and the bounds its data reaches
+  // (package_checks.hpp); unset until a whole build ran.
+  const std::optional<PackageCheckResult>& package_checks() const { return checks_; }
   // The report of what was built (schema gamebatch-build/1), as --report writes it.
   nlohmann::ordered_json report() const;
   // Writes the --report and --html files; failed when one cannot be written.
@@ -56,6 +60,7 @@ class BuildJob {
  private:
   Outcome read_problem_yaml();
   Outcome make_entry_makers();
+  Outcome check_built_package();
 
   BuildJobSettings settings_;
   std::filesystem::path root_;
@@ -66,6 +71,7 @@ class BuildJob {
   std::unique_ptr<CacheSession> cache_;
   BuildResult result_;
   bool built_ = false;
+  std::optional<PackageCheckResult> checks_;
 };
 
 }  // namespace gamebatch::pipeline

@@ -106,4 +106,12 @@ std::string stress_page(const nlohmann::json& header, const StressOptions& optio
 // were not written (a limit broken). `report` is build's JSON report (gamebatch-build/1).
 std::string build_page(const nlohmann::json& report);
 
+// The package's validators, what they disagreed on, and the bounds its data reaches, from a
+// report's "package_checks" (package_checks.hpp): a section of the build and validate pages.
+std::string package_checks_section(const nlohmann::json& checks);
+
+// The validate page: the files checked, and each package's checks. `report` is validate's JSON
+// report (gamebatch-validate/1, package_checks.hpp).
+std::string validate_page(const nlohmann::json& report);
+
 }  // namespace gamebatch::pipeline

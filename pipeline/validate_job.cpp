@@ -110,8 +110,9 @@ std::string validate_file_strictly(const io::Problem& problem, const std::filesy
 
 }  // namespace
 
-ValidateResult validate_inputs(const ValidateSettings& settings,
-                               const std::function<void(const std::string& lines)>& on_file) {
+ValidateResult validate_inputs(
+    const ValidateSettings& settings, const std::function<void(const std::string& lines)>& on_file,
+    const std::function<void(const std::string& path, const PackageCheckResult&)>& on_package) {
   const io::Problem& problem = *io::find_problem(settings.problem);
   io::InputList inputs;
   LimitsOfTest group_limits;
@@ -147,6 +148,10 @@ ValidateResult validate_inputs(const ValidateSettings& settings,
     }
   }
   result.outcome = result.invalid == 0 ? Outcome::done : Outcome::failed;
+  if (on_package)
+    result.outcome =
+        graver(result.outcome, check_packages(settings.paths, settings.layout, settings.problem,
+                                              settings.packages, on_package));
   return result;
 }
 

@@ -15,6 +15,7 @@
 #include "io/files/problem_package.hpp"
 #include "io/problem.hpp"
 #include "pipeline/engines.hpp"
+#include "pipeline/package_checks.hpp"
 
 namespace gamebatch::pipeline {
 
@@ -25,6 +26,8 @@ struct ValidateSettings {
   // Only the limits, on solve's parser (any whitespace, leading zeros, CRLF...), every violation
   // of a file told; by default the exact format, the first fault of a file told.
   bool lenient = false;
+  // The packages' own validators, invalid inputs and bounds (package_checks.hpp).
+  PackageCheckSettings packages;
 };
 
 struct ValidateResult {
@@ -34,8 +37,10 @@ struct ValidateResult {
 };
 
 // Validates every input of the paths; `on_file` hears each file's lines (empty: valid) in input
-// order, as they are known.
-ValidateResult validate_inputs(const ValidateSettings& settings,
-                               const std::function<void(const std::string& lines)>& on_file);
+// order, as they are known. Then, given `on_package`, checks the packages among the paths
+// (check_packages) and tells each.
+ValidateResult validate_inputs(
+    const ValidateSettings& settings, const std::function<void(const std::string& lines)>& on_file,
+    const std::function<void(const std::string& path, const PackageCheckResult&)>& on_package = {});
 
 }  // namespace gamebatch::pipeline

@@ -24,7 +24,7 @@ FLOORS = ["core", "io", "pipeline", "tools"]  # each may use the ones before it
 # The headers each room lets others include (its theory of operation names them).
 PUBLIC_HEADERS = {
     "files": {"input_set.hpp", "problem_package.hpp", "package_plan.hpp", "shard.hpp", "atomic_file.hpp",
-              "generate.hpp", "content_hash.hpp"},
+              "generate.hpp", "content_hash.hpp", "validator_settings.hpp"},
     "cache": {"answer_cache.hpp", "cache_store.hpp"},
     "run": {"compiled_store.hpp", "limited_process.hpp", "sandbox.hpp", "solution_build.hpp",
             "stop_signals.hpp"},

@@ -35,12 +35,13 @@ CLI::App* add_build_command(CLI::App& app, BuildArguments& arguments) {
       "cms input/, output/ and task.yaml's groups.\n"
       "A rebuild makes only what changed (PACKAGE/gamebatch-build.json records what the\n"
       "build wrote) and removes what the plan no longer names; files it did not write are\n"
-      "never touched. Ends with one line per group (tests, largest value of each parameter,\n"
-      "points) and a summary line on stderr.\n"
+      "never touched. Then runs the package's own input validators on every test, as\n"
+      "validate does. Ends with one line per group (tests, largest value of each parameter,\n"
+      "points), the validators' line and each group's bounds, and a summary line on stderr.\n"
       "Exit status: 0 built, 1 some test broke a limit or could not be made (it is not\n"
-      "written), 2 usage error (a plan error names file, line and key; a problem.yaml that\n"
-      "contradicts its layout, its line), 130 (143)\n"
-      "interrupted by SIGINT (SIGTERM).");
+      "written) or a package validator disagreed with gamebatch, 2 usage error (a plan error\n"
+      "names file, line and key; a problem.yaml that contradicts its layout, its line), 130\n"
+      "(143) interrupted by SIGINT (SIGTERM).");
   build
       ->add_option("PACKAGE", arguments.settings.package,
                    "The package directory (holding gamebatch.toml)")
@@ -70,6 +71,18 @@ CLI::App* add_build_command(CLI::App& app, BuildArguments& arguments) {
   return build;
 }
 
+// The package's validators and bounds: problems as errors, the summary and bounds on stdout.
+void tell_package_checks(const pipeline::PackageCheckResult& checks) {
+  for (const std::string& problem : checks.problems)
+    spdlog::error("{}", pipeline::terminal_safe(problem));
+  for (const std::string& warning : checks.warnings)
+    spdlog::warn("{}", pipeline::terminal_safe(warning));
+  for (const std::string& line : checks.summary_lines())
+    std::printf("%s\n", pipeline::terminal_safe(line).c_str());
+  for (const std::string& line : pipeline::bounds_lines(checks.bounds))
+    std::printf("%s\n", pipeline::terminal_safe(line).c_str());
+}
+
 int run_build(const BuildArguments& arguments) {
   pipeline::BuildJobSettings settings = arguments.settings;
   settings.judge = arguments.judge.parsed();
@@ -86,6 +99,8 @@ int run_build(const BuildArguments& arguments) {
     spdlog::error("{}", failure);
   for (const std::string& line : pipeline::group_summary_lines(result))
     std::printf("%s\n", pipeline::terminal_safe(line).c_str());
+  if (const auto& checks = build.package_checks())
+    tell_package_checks(*checks);
   std::fflush(stdout);
   outcome = pipeline::graver(outcome, build.write_outputs());
   std::fprintf(stderr, "%s\n", pipeline::build_summary_line(result).c_str());

@@ -11,6 +11,8 @@
 //   their answer names, compactly (an InputList holds a million files in some 40 MB); read_file().
 // - problem_package.hpp: the Kattis, Polygon and CMS layouts recognised by their marks, their input
 //   and answer names, a package's submissions with their expected verdicts and its limits.
+// - validator_settings.hpp: a package's own input validators (Kattis, Polygon, task-maker) and
+//   the arguments each gets on each test (its group's flags).
 // - shard.hpp: which part of an input set shard I of N takes (a stable hash of relative paths, or
 //   Slurm's array variables).
 // - atomic_file.hpp: a file written whole or not at all (O_TMPFILE linked into place, or a

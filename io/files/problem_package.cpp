@@ -1322,6 +1322,33 @@ void apply_plan(ProblemPackage& package) {
   package.groups = std::move(ordered);
 }
 
+// data/, the tests' folder; where it holds inputs that are no tests (data/invalid_input/ of the
+// 2025-09 format, BAPCtools' data/invalid_inputs/, the output validators' folders), its other
+// folders instead.
+void add_kattis_input_roots(ProblemPackage& package) {
+  const fs::path data = package.root / "data";
+  if (!directory_exists(data))
+    return;
+  const auto no_tests = [](const std::string& name) {
+    return name == "invalid_input" || name == "invalid_inputs" || name == "invalid_answer" ||
+           name == "invalid_answers" || name == "invalid_output" || name == "invalid_outputs" ||
+           name == "valid_output" || name == "valid_outputs";
+  };
+  const std::vector<fs::directory_entry> entries = sorted_entries(data);
+  if (std::none_of(entries.begin(), entries.end(), [&](const fs::directory_entry& entry) {
+        return no_tests(entry.path().filename().string());
+      })) {
+    package.input_roots.push_back(data);
+    return;
+  }
+  for (const fs::directory_entry& entry : entries) {
+    const std::string name = entry.path().filename().string();
+    std::error_code error;
+    if (!is_ignored_name(name) && !no_tests(name) && entry.is_directory(error))
+      package.input_roots.push_back(entry.path());
+  }
+}
+
 // Of the layouts whose marks claim `directory`, keeps the one its build record names, if any,
 // with a warning saying so: a package built with --layout cms keeps its problem.yaml.
 void keep_built_layout(const fs::path& directory,
@@ -1489,7 +1516,7 @@ std::optional<ProblemPackage> recognise_package(const fs::path& directory,
   };
   switch (*layout) {
     case Layout::kattis:
-      add_input_root("data");
+      add_kattis_input_roots(package);
       if (package.input_roots.empty())
         package.input_roots.push_back(package.root);
       read_problem_yaml(package);

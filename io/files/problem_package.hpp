@@ -140,7 +140,8 @@ struct ProblemPackage {
   Layout layout = Layout::kattis;
   std::string recognised_by;  // what identified it: "problem.yaml", "data/secret/", "tests/01"...
   // The directories whose inputs belong to the package (kattis: data/, or the root when it has
-  // no data/; polygon: tests/; cms: input/), walked recursively for the layout's input names.
+  // no data/; data/'s folders but invalid_input/, invalid_inputs/ and the output validators' where
+  // it has those; polygon: tests/; cms: input/), walked recursively for the layout's input names.
   std::vector<std::filesystem::path> input_roots;
   std::vector<PackageSubmission> submissions;  // sorted by name
   // Its test groups (subtasks), "sample" first when there is one; empty: the package has none

@@ -40,8 +40,9 @@ _gamebatch_options() {
       valued=$_gamebatch_settings_valued
       ;;
     validate)
-      flags+=" --lenient"
-      valued="-p --problem --layout"
+      flags+=" --lenient --invalid --no-cache $_gamebatch_judge_flags"
+      valued="-p --problem --layout --out --cache --report --html --time-limit --memory-limit
+        --output-limit -j --jobs --sandbox-bind --sandbox-disk --max-processes --languages"
       ;;
     validator) valued="--limits" ;;
     explain) valued="-p --problem --case -j --jobs --svg" ;;
