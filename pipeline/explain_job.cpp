@@ -46,8 +46,11 @@ std::optional<std::vector<std::string>> read_cases(const io::Problem& problem,
 // removed again). Checked before any work, so that a bad -o costs nothing.
 bool writable(const std::string& path) {
   const std::filesystem::path target(path);
-  const std::filesystem::path probe =
-      target.parent_path() / ("." + target.filename().string() + ".gamebatch-probe");
+  // Appended, not "." + name: that trips GCC 12's -Wrestrict.
+  std::string probe_name = ".";
+  probe_name += target.filename().string();
+  probe_name += ".gamebatch-probe";
+  const std::filesystem::path probe = target.parent_path() / probe_name;
   std::FILE* file = std::fopen(probe.c_str(), "wb");
   if (file == nullptr || std::filesystem::is_directory(target)) {
     if (file != nullptr) {
