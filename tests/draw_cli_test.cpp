@@ -4,7 +4,6 @@
 // where Chromium is absent); willow at N = 100,000 within its bound; bad input writes nothing.
 #include <unistd.h>
 
-
 #include <pugixml.hpp>
 
 #include "cli_fixture.hpp"

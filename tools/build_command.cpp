@@ -59,8 +59,9 @@ CLI::App* add_build_command(CLI::App& app, BuildArguments& arguments) {
   add_judge_options(*build, arguments.judge);
   // The judge options' text speaks of solutions; here the programs run are the plan's generators.
   build->get_option("--time-limit")
-      ->description("CPU time limit of one run of a plan's generator program, in seconds\n"
-                    "(user + system time); a generator that goes over it is an error naming it");
+      ->description(
+          "CPU time limit of one run of a plan's generator program, in seconds\n"
+          "(user + system time); a generator that goes over it is an error naming it");
   build->add_option("--cache", arguments.settings.cache_file, "The answer cache file, as solve's")
       ->type_name("FILE");
   build->add_flag("--no-cache", arguments.settings.no_cache, "Solve every answer; no cache");
