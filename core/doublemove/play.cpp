@@ -1,17 +1,22 @@
-// doublemove's optimal play: each declaration still to come is chosen by trying every kind of
-// move on the solver. Two pairs whose ends lie in the same two components (or the same one) lead
-// to the same state, so one solve per pair of components is enough.
+// doublemove's optimal play: each declaration still to come is chosen by valuing every kind of
+// move from the current components. Two pairs whose ends lie in components of the same kinds (a
+// tree of one size, or a one-cycle component) lead to the same state, so a turn values a few kinds
+// of moves, each a look-up in what solve() valued the game with (the table of n, or its search's
+// memo), and the pairs are then read in order for the first best one.
 #include "core/doublemove/play.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <functional>
-#include <map>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
-#include <tuple>
 #include <utility>
 
+#include "core/doublemove/state_space.hpp"
 #include "core/doublemove/state_table.hpp"
+#include "core/doublemove/state_values.hpp"
 
 namespace gamebatch::doublemove {
 namespace {
@@ -44,50 +49,209 @@ struct Graph {
     vertices[ra] += vertices[rb];
     edges[ra] += edges[rb];
   }
+  int cycles(int root) const {  // edges - vertices + 1: 0 a tree, 1 one cycle, more ends the game
+    return edges[static_cast<std::size_t>(root)] - vertices[static_cast<std::size_t>(root)] + 1;
+  }
 };
 
-using StateKey = std::tuple<std::vector<int>, int, bool>;
+// The game between declarations, as solve()'s replay counts it: the pick sequences Alice has won
+// so far and those still running (alive = f(G) * 2^(n + 1 - turns declared)).
+struct Progress {
+  Value decided = 0;
+  Value alive = 0;
+};
 
-StateKey key_of(const ComponentSummary& summary) {
-  return {summary.tree_sizes, summary.one_cycle, summary.ended};
+// The components' kinds: 0 for a one-cycle component, 1 + r for a tree of the r-th smallest size.
+struct Kinds {
+  SizeRuns trees;
+  int one_cycle = 0;
+  Value product = 1;          // of the tree sizes
+  std::vector<int> of_value;  // the kind of each value's component
+  std::vector<int> root_of_value;
+
+  int size(int kind) const { return trees.size[static_cast<std::size_t>(kind - 1)]; }
+};
+
+Kinds kinds_of(Graph& graph, int n) {
+  Kinds kinds;
+  std::vector<int> sizes;
+  for (int v = 0; v < n; ++v) {
+    if (graph.find(v) == v && graph.cycles(v) == 0)
+      sizes.push_back(graph.vertices[static_cast<std::size_t>(v)]);
+    else if (graph.find(v) == v)
+      ++kinds.one_cycle;
+  }
+  kinds.trees = SizeRuns::of(sizes);
+  for (const int size : sizes)
+    kinds.product *= static_cast<Value>(size);
+  kinds.of_value.resize(static_cast<std::size_t>(n));
+  kinds.root_of_value.resize(static_cast<std::size_t>(n));
+  for (int v = 0; v < n; ++v) {
+    const int root = graph.find(v);
+    kinds.root_of_value[static_cast<std::size_t>(v)] = root;
+    int kind = 0;
+    if (graph.cycles(root) == 0) {
+      const int size = graph.vertices[static_cast<std::size_t>(root)];
+      while (kinds.trees.size[static_cast<std::size_t>(kind)] != size)
+        ++kind;
+      ++kind;
+    }
+    kinds.of_value[static_cast<std::size_t>(v)] = kind;
+  }
+  return kinds;
 }
 
-// The lexicographically first pair among those best for the owner of `turn`.
-PlayedDeclaration best_declaration(Instance& so_far, int turn, StateTableStore& store) {
-  Graph graph(so_far);
-  const bool alice = turn % 2 == 1;
-  std::map<StateKey, Value> value_of_state;
-  std::map<std::pair<int, int>, std::pair<StateKey, Value>> value_of_roots;
-  PlayedDeclaration best;
-  bool found = false;
-  for (int a = 1; a <= so_far.n; ++a) {
-    for (int b = a; b <= so_far.n; ++b) {
-      const int root_a = graph.find(a - 1);
-      const int root_b = graph.find(b - 1);
-      const std::pair<int, int> roots{std::min(root_a, root_b), std::max(root_a, root_b)};
-      auto known = value_of_roots.find(roots);
-      if (known == value_of_roots.end()) {
-        so_far.declarations.push_back({a, b});
-        const ComponentSummary summary = summarise_components(so_far);
-        StateKey key = key_of(summary);
-        auto state = value_of_state.find(key);
-        if (state == value_of_state.end())
-          state = value_of_state.emplace(key, solve(so_far, store)).first;
-        so_far.declarations.pop_back();
-        known = value_of_roots.emplace(roots, std::pair{key, state->second}).first;
+// `trees` less one tree of size `first`, less one of size `second` (0: none), plus one of size
+// `added` (0: none), run by run.
+SizeRuns moved(const SizeRuns& trees, int first, int second, int added) {
+  SizeRuns next;
+  bool placed = added == 0;
+  auto append = [&next](int size, int count) {
+    next.size[static_cast<std::size_t>(next.runs)] = size;
+    next.count[static_cast<std::size_t>(next.runs++)] = count;
+  };
+  for (int run = 0; run < trees.runs; ++run) {
+    const int size = trees.size[static_cast<std::size_t>(run)];
+    const int count =
+        trees.count[static_cast<std::size_t>(run)] - (size == first) - (size == second);
+    if (!placed && added <= size) {
+      placed = true;
+      if (added != size)
+        append(added, 1);
+      else {
+        append(size, count + 1);
+        continue;
       }
-      const Value value = known->second.second;
-      if (!found || (alice ? value > best.alice_wins_after : value < best.alice_wins_after)) {
-        found = true;
+    }
+    if (count > 0)
+      append(size, count);
+  }
+  if (!placed)
+    append(added, 1);
+  return next;
+}
+
+// What the declaration at `turn` of a pair joining components of kinds `kind_a` <= `kind_b` (the
+// same component when `same`) leads to: the game's progress after it, the state left when the
+// game goes on, and the value (filled by value_of_move).
+struct MoveValue {
+  Progress after;
+  std::optional<std::pair<SizeRuns, int>> state;
+  Value value = 0;
+};
+
+MoveValue successor(const Kinds& kinds, int kind_a, int kind_b, bool same, int n, int turn,
+                    const Progress& before) {
+  // f(G) after the move (0: a component with two cycles), and the state left otherwise.
+  Value orientations = 0;
+  std::optional<std::pair<SizeRuns, int>> state;
+  if (same && kind_a != 0) {  // a tree closed into a one-cycle component
+    const int s = kinds.size(kind_a);
+    orientations = kinds.product / static_cast<Value>(s) << (kinds.one_cycle + 1);
+    state.emplace(moved(kinds.trees, s, 0, 0), kinds.one_cycle + 1);
+  } else if (!same && kind_a != 0 && kind_b != 0) {  // two trees joined
+    const int s = kinds.size(kind_a);
+    const int t = kinds.size(kind_b);
+    orientations = kinds.product / static_cast<Value>(s * t) * static_cast<Value>(s + t)
+                   << kinds.one_cycle;
+    state.emplace(moved(kinds.trees, s, t, s + t), kinds.one_cycle);
+  } else if (!same && (kind_a != 0 || kind_b != 0)) {  // a tree hung on a one-cycle component
+    const int s = kinds.size(std::max(kind_a, kind_b));
+    orientations = kinds.product / static_cast<Value>(s) << kinds.one_cycle;
+    state.emplace(moved(kinds.trees, s, 0, 0), kinds.one_cycle);
+  }
+  MoveValue result;
+  result.after.alive = orientations << (n + 1 - turn);
+  result.after.decided =
+      before.decided + (turn % 2 == 0 ? before.alive - result.after.alive : Value{0});
+  result.state = std::move(state);
+  return result;
+}
+
+MoveValue value_of_move(const Kinds& kinds, int kind_a, int kind_b, bool same, int n, int turn,
+                        const Progress& before, const StateValues& values) {
+  MoveValue result = successor(kinds, kind_a, kind_b, same, n, turn, before);
+  result.value = result.after.decided;
+  if (result.state)
+    result.value += values.remaining_value(result.state->first, result.state->second);
+  return result;
+}
+
+// The lexicographically first pair (a <= b) among those best for the owner of `turn`, and the
+// progress after it.
+std::pair<PlayedDeclaration, Progress> best_declaration(Graph& graph, int n, int turn,
+                                                        const Progress& before,
+                                                        const StateValues& values) {
+  const bool alice = turn % 2 == 1;
+  PlayedDeclaration best;
+  best.turn = turn;
+  if (before.alive == 0) {  // every pair leaves the same count: the first is taken
+    best.pair = {1, 1};
+    best.alice_wins_after = before.decided;
+    return {best, Progress{before.decided, 0}};
+  }
+  const Kinds kinds = kinds_of(graph, n);
+  // Every kind of move there is: (smaller kind, larger kind, same component), valued once.
+  const int kind_count = kinds.trees.runs + 1;
+  auto key = [kind_count](int low, int high, bool same) {
+    return static_cast<std::size_t>((low * kind_count + high) * 2 + (same ? 1 : 0));
+  };
+  auto components = [&kinds](int kind) {
+    return kind == 0 ? kinds.one_cycle : kinds.trees.count[static_cast<std::size_t>(kind - 1)];
+  };
+  constexpr std::size_t kKinds = kMaxDistinctSizes + 1;
+  std::array<Value, kKinds * kKinds * 2> value_of;
+  bool found = false;
+  Value best_value = 0;
+  auto consider = [&](int low, int high, bool same) {
+    const Value value = value_of_move(kinds, low, high, same, n, turn, before, values).value;
+    value_of[key(low, high, same)] = value;
+    if (!found || (alice ? value > best_value : value < best_value))
+      best_value = value;
+    found = true;
+  };
+  for (int low = 0; low < kind_count; ++low) {
+    if (components(low) == 0)
+      continue;
+    consider(low, low, true);
+    for (int high = low; high < kind_count; ++high) {
+      if (components(high) >= (high == low ? 2 : 1))
+        consider(low, high, false);
+    }
+  }
+  // The first pair in order whose move is worth the best value.
+  for (int a = 1; a <= n; ++a) {
+    for (int b = a; b <= n; ++b) {
+      const auto va = static_cast<std::size_t>(a - 1);
+      const auto vb = static_cast<std::size_t>(b - 1);
+      const bool same = kinds.root_of_value[va] == kinds.root_of_value[vb];
+      const int low = std::min(kinds.of_value[va], kinds.of_value[vb]);
+      const int high = std::max(kinds.of_value[va], kinds.of_value[vb]);
+      if (value_of[key(low, high, same)] == best_value) {
         best.pair = {a, b};
-        best.alice_wins_after = value;
+        best.alice_wins_after = best_value;
+        return {best, successor(kinds, low, high, same, n, turn, before).after};
       }
     }
   }
-  best.turn = turn;
-  so_far.declarations.push_back(best.pair);
-  best.after = summarise_components(so_far);
-  return best;
+  throw std::logic_error("doublemove: no pair is worth the best move's value");
+}
+
+ComponentSummary summary_of(Graph& graph, int n) {
+  ComponentSummary summary;
+  for (int v = 0; v < n; ++v) {
+    if (graph.find(v) != v)
+      continue;
+    const int cycles = graph.cycles(v);
+    if (cycles == 0)
+      summary.tree_sizes.push_back(graph.vertices[static_cast<std::size_t>(v)]);
+    else if (cycles == 1)
+      ++summary.one_cycle;
+    else
+      summary.ended = true;
+  }
+  std::sort(summary.tree_sizes.begin(), summary.tree_sizes.end(), std::greater<>());
+  return summary;
 }
 
 std::string summary_text(const ComponentSummary& summary) {
@@ -105,32 +269,41 @@ std::string summary_text(const ComponentSummary& summary) {
 
 ComponentSummary summarise_components(const Instance& instance) {
   Graph graph(instance);
-  ComponentSummary summary;
-  for (int v = 0; v < instance.n; ++v) {
-    if (graph.find(v) != v)
-      continue;
-    const int cycles =
-        graph.edges[static_cast<std::size_t>(v)] - graph.vertices[static_cast<std::size_t>(v)] + 1;
-    if (cycles == 0)
-      summary.tree_sizes.push_back(graph.vertices[static_cast<std::size_t>(v)]);
-    else if (cycles == 1)
-      ++summary.one_cycle;
-    else
-      summary.ended = true;
-  }
-  std::sort(summary.tree_sizes.begin(), summary.tree_sizes.end(), std::greater<>());
-  return summary;
+  return summary_of(graph, instance.n);
 }
 
 Play optimal_play(const Instance& instance, StateTableStore& store) {
   if (const std::string problem = check_instance(instance); !problem.empty())
     throw std::invalid_argument("doublemove: " + problem);
   Play play;
-  play.value = solve(instance, store);
-  Instance so_far = instance;
-  const int given = static_cast<int>(instance.declarations.size());
-  for (int turn = given + 1; turn <= instance.n + 1; ++turn)
-    play.declarations.push_back(best_declaration(so_far, turn, store));
+  StateValues values;
+  play.value = solve_keeping(instance, store, SolveMethod::automatic, values);
+  const int n = instance.n;
+  // The given declarations replayed as solve() does, then one turn at a time.
+  Instance none;
+  none.n = n;
+  Graph graph(none);
+  Progress progress{0, Value{1} << (n + 1)};
+  int turn = 0;
+  for (const Declaration& pair : instance.declarations) {
+    const Kinds kinds = kinds_of(graph, n);
+    const int kind_a = kinds.of_value[static_cast<std::size_t>(pair.a - 1)];
+    const int kind_b = kinds.of_value[static_cast<std::size_t>(pair.b - 1)];
+    const bool same = graph.find(pair.a - 1) == graph.find(pair.b - 1);
+    ++turn;
+    if (progress.alive != 0)
+      progress = successor(kinds, std::min(kind_a, kind_b), std::max(kind_a, kind_b), same, n, turn,
+                           progress)
+                     .after;
+    graph.join(pair.a - 1, pair.b - 1);
+  }
+  for (++turn; turn <= n + 1; ++turn) {
+    auto [move, after] = best_declaration(graph, n, turn, progress, values);
+    progress = after;
+    graph.join(move.pair.a - 1, move.pair.b - 1);
+    move.after = summary_of(graph, n);
+    play.declarations.push_back(std::move(move));
+  }
   return play;
 }
 

@@ -33,9 +33,11 @@ struct Play {
 
 // For each declaration from k + 1 to n + 1, the owner's optimal pair: among the pairs whose value
 // is best for the owner (Alice maximises, Bob minimises), the lexicographically first (a, b).
-// Each candidate's value is solve() of the declarations so far plus it, one solve per kind of
-// move (the pair's components), so the line costs about n turns x (distinct moves) solves on the
-// store's table. Throws std::invalid_argument for an instance check_instance rejects.
+// One solve(instance, store), keeping what valued the game (the table of n, or the search from
+// the case's state with its memo); then each turn values each kind of move (the kinds of the
+// pair's components: a few) by a look-up there, and reads the pairs in order for the first best.
+// The line costs a solve plus about n turns x (kinds of moves) look-ups. Throws
+// std::invalid_argument for an instance check_instance rejects.
 Play optimal_play(const Instance& instance, StateTableStore& store);
 Play optimal_play(const Instance& instance);
 

@@ -4,12 +4,14 @@
 #include <array>
 #include <bit>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "core/stop_request.hpp"
 
 namespace gamebatch::doublemove {
-namespace {
+// Named rather than anonymous: KeptSearch (search.hpp) holds a RemainingGameSearch.
+namespace search_internal {
 
 // Open addressing over state indices (linear probing, at most half full): a memo of a few
 // thousand states costs 24 to 48 bytes each, with no allocation per state.
@@ -138,6 +140,19 @@ class RemainingGameSearch {
     return result;
   }
 
+  // The value of a state of the search's game, from the memo when it is there (after start(),
+  // every state reachable from the start is); else searched from it with no limit on moves.
+  // Throws std::invalid_argument when it is not a state of n.
+  Value kept_value(const SizeRuns& trees, int cycles) {
+    const std::uint64_t key = space_.index_of(trees, cycles);
+    if (const Value* known = memo_.find(key))
+      return *known;
+    max_moves_ = std::numeric_limits<std::uint64_t>::max();
+    const Value result = evaluate(trees, trees.parts(), trees.total(), cycles);
+    memo_.insert(key, result);
+    return result;
+  }
+
   std::uint64_t states() const { return memo_.size(); }
   std::uint64_t moves() const { return moves_; }
 
@@ -200,6 +215,10 @@ class RemainingGameSearch {
   StateMemo memo_;
   std::uint64_t moves_ = 0;
 };
+
+}  // namespace search_internal
+
+namespace {
 
 // stirling[a][b]: the partitions of a labelled set of a elements into b blocks (a, b <= 128),
 // as doubles (they pass 2^64 early and 10^150 at the largest).
@@ -292,19 +311,31 @@ double reachable_states_at_least(const SizeRuns& trees, int one_cycle_components
   return best;
 }
 
+KeptSearch::KeptSearch(int n, std::uint64_t max_moves)
+    : search_(std::make_unique<search_internal::RemainingGameSearch>(n, max_moves)) {}
+
+KeptSearch::~KeptSearch() = default;
+
+std::optional<SearchResult> KeptSearch::start(const SizeRuns& trees, int one_cycle_components) {
+  SearchResult result;
+  try {
+    result.remaining_value = search_->start(trees, one_cycle_components);
+  } catch (const search_internal::RemainingGameSearch::TooManyMoves&) {
+    return std::nullopt;
+  }
+  result.states = search_->states();
+  result.moves = search_->moves();
+  return result;
+}
+
+Value KeptSearch::remaining_value(const SizeRuns& trees, int one_cycle_components) {
+  return search_->kept_value(trees, one_cycle_components);
+}
+
 std::optional<SearchResult> search_remaining_value(int n, const SizeRuns& trees,
                                                    int one_cycle_components,
                                                    std::uint64_t max_moves) {
-  RemainingGameSearch search(n, max_moves);
-  SearchResult result;
-  try {
-    result.remaining_value = search.start(trees, one_cycle_components);
-  } catch (const RemainingGameSearch::TooManyMoves&) {
-    return std::nullopt;
-  }
-  result.states = search.states();
-  result.moves = search.moves();
-  return result;
+  return KeptSearch(n, max_moves).start(trees, one_cycle_components);
 }
 
 }  // namespace gamebatch::doublemove

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 
 #include "core/doublemove/doublemove.hpp"
@@ -42,5 +43,29 @@ struct SearchResult {
 std::optional<SearchResult> search_remaining_value(
     int n, const SizeRuns& trees, int one_cycle_components,
     std::uint64_t max_moves = std::numeric_limits<std::uint64_t>::max());
+
+namespace search_internal {
+class RemainingGameSearch;
+}
+
+// The same search with its memo kept, for the explained play (core/doublemove/play.cpp): once
+// start() has valued a state, every state reachable from it is memoised, so the states the play
+// passes through are read off the memo.
+class KeptSearch {
+ public:
+  KeptSearch(int n, std::uint64_t max_moves = std::numeric_limits<std::uint64_t>::max());
+  ~KeptSearch();
+  KeptSearch(const KeptSearch&) = delete;
+  KeptSearch& operator=(const KeptSearch&) = delete;
+
+  // What search_remaining_value gives; call it once.
+  std::optional<SearchResult> start(const SizeRuns& trees, int one_cycle_components);
+  // The value still to be won from a state of n: memoised, or searched from it (with no limit on
+  // moves) when start() did not reach it. Throws std::invalid_argument when it is not a state of n.
+  Value remaining_value(const SizeRuns& trees, int one_cycle_components);
+
+ private:
+  std::unique_ptr<search_internal::RemainingGameSearch> search_;
+};
 
 }  // namespace gamebatch::doublemove

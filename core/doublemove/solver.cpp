@@ -13,6 +13,7 @@
 #include "core/doublemove/search.hpp"
 #include "core/doublemove/state_space.hpp"
 #include "core/doublemove/state_table.hpp"
+#include "core/doublemove/state_values.hpp"
 
 namespace gamebatch::doublemove {
 namespace {
@@ -226,30 +227,36 @@ std::string to_decimal(Value value) {
   return digits;
 }
 
-Value solve(const Instance& instance, StateTableStore& store, SolveMethod method) {
+Value solve_keeping(const Instance& instance, StateTableStore& store, SolveMethod method,
+                    StateValues& kept) {
   const Position position = replay(instance);
   if (position.game_over)
     return position.decided;
   const int n = instance.n;
-  std::shared_ptr<const StateTable> table;
   if (method == SolveMethod::search) {
+    kept.search = std::make_unique<KeptSearch>(n);
     return position.decided +
-           search_remaining_value(n, position.trees, position.one_cycle_components)
-               ->remaining_value;
+           kept.search->start(position.trees, position.one_cycle_components)->remaining_value;
   }
   if (method == SolveMethod::automatic) {
-    table = store.held(n);
-    if (!table && plan_position(n, position).path != SolvePlan::Path::table) {
-      if (const auto searched =
-              search_remaining_value(n, position.trees, position.one_cycle_components,
-                                     static_cast<std::uint64_t>(search_move_limit(n)))) {
+    kept.table = store.held(n);
+    if (!kept.table && plan_position(n, position).path != SolvePlan::Path::table) {
+      kept.search =
+          std::make_unique<KeptSearch>(n, static_cast<std::uint64_t>(search_move_limit(n)));
+      if (const auto searched = kept.search->start(position.trees, position.one_cycle_components))
         return position.decided + searched->remaining_value;
-      }
+      kept.search.reset();
     }
   }
-  if (!table)
-    table = store.get(n);
-  return position.decided + table->remaining_value(position.trees, position.one_cycle_components);
+  if (!kept.table)
+    kept.table = store.get(n);
+  return position.decided +
+         kept.table->remaining_value(position.trees, position.one_cycle_components);
+}
+
+Value solve(const Instance& instance, StateTableStore& store, SolveMethod method) {
+  StateValues kept;
+  return solve_keeping(instance, store, method, kept);
 }
 
 Value solve(const Instance& instance) {

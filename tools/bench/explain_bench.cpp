@@ -1,6 +1,8 @@
 // explain against solve on the largest official case of each game: one solve, then the
 // reconstruction of the optimal play with its text (what `gamebatch explain` adds), each the best
-// of a few runs on one thread. The target: explain at most 1.5 x solve.
+// of a few runs on one thread (doublemove, wallgame and boigame: of a few rounds, each a loop
+// long enough to time, so that a solve of microseconds gets a real figure). The target:
+// explain at most 1.5 x solve.
 //   explain_bench WILLOW_FILE   (the official large practice file,
 //   tests/data/willow/D-large-practice.in)
 #include <algorithm>
@@ -11,11 +13,13 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include <oneapi/tbb/global_control.h>
 
 #include "core/boigame/generators.hpp"
 #include "core/boigame/play.hpp"
+#include "core/doublemove/generators.hpp"
 #include "core/doublemove/play.hpp"
 #include "core/doublemove/state_table.hpp"
 #include "core/wallgame/generators.hpp"
@@ -38,9 +42,32 @@ double best_seconds(const std::function<void()>& work) {
   return best;
 }
 
+// Seconds per run of `work`: the best of five rounds, each as many runs as take 20 ms or more.
+double seconds_per_run(const std::function<void()>& work) {
+  using Clock = std::chrono::steady_clock;
+  auto round = [&](int runs) {
+    const auto start = Clock::now();
+    for (int run = 0; run < runs; ++run)
+      work();
+    return std::chrono::duration<double>(Clock::now() - start).count() / runs;
+  };
+  const double once = round(1);
+  const int runs = once >= 0.02 ? 1 : static_cast<int>(0.02 / std::max(once, 1e-9)) + 1;
+  double best = once;
+  for (int k = 0; k < 5; ++k)
+    best = std::min(best, round(runs));
+  return best;
+}
+
 void report(const char* name, double solve, double explain) {
   std::printf("%-44s solve %9.4f s  explain %9.4f s  ratio %5.2f\n", name, solve, explain,
               explain / solve);
+}
+
+// The same for rows timed per run, with microseconds shown.
+void report_runs(const std::string& name, double solve, double explain) {
+  std::printf("%-48s solve %10.1f us  explain %10.1f us  ratio %6.2f\n", name.c_str(), solve * 1e6,
+              explain * 1e6, explain / solve);
 }
 
 void willow_rows(const std::string& path) {
@@ -60,48 +87,86 @@ void willow_rows(const std::string& path) {
   report("willow: the N = 4000 cases of the large file", solve, explain);
 }
 
-void doublemove_row() {
+void doublemove_rows() {
   doublemove::Instance instance;
   instance.n = 35;
-  // Both with the table of n = 35 built once before (it is shared by every case of n = 35).
+  // The table of n = 35 built once before (it is shared by every case of n = 35 in a run).
   doublemove::solve(instance);
-  const double solve = best_seconds([&] { doublemove::solve(instance); });
-  const double explain = best_seconds(
-      [&] { doublemove::describe_play(instance, doublemove::optimal_play(instance)); });
-  report("doublemove: n = 35, k = 0 (table built)", solve, explain);
+  report_runs("doublemove: n = 35, k = 0, table built",
+              seconds_per_run([&] { doublemove::solve(instance); }), seconds_per_run([&] {
+                doublemove::describe_play(instance, doublemove::optimal_play(instance));
+              }));
+  // A fresh store for each run: the solve builds the table (a file's first case of n = 35).
+  report_runs("doublemove: n = 35, k = 0, table not built", seconds_per_run([&] {
+                doublemove::StateTableStore store;
+                doublemove::solve(instance, store);
+              }),
+              seconds_per_run([&] {
+                doublemove::StateTableStore store;
+                doublemove::describe_play(instance, doublemove::optimal_play(instance, store));
+              }));
+  // A late case with no table held: the solve searches from the case's state.
+  std::mt19937_64 rng(1);
+  const doublemove::Instance late =
+      doublemove::generate_running_instance(35, 23, doublemove::DeclarationPattern::uniform, rng);
+  report_runs("doublemove: n = 35, k = 23, searched", seconds_per_run([&] {
+                doublemove::StateTableStore store;
+                doublemove::solve(late, store);
+              }),
+              seconds_per_run([&] {
+                doublemove::StateTableStore store;
+                doublemove::describe_play(late, doublemove::optimal_play(late, store));
+              }));
 }
 
-void wallgame_row() {
-  std::mt19937_64 rng(1);
-  const wallgame::Board board =
-      wallgame::generate_board(50, 50, wallgame::CostPattern::uniform, rng);
-  report("wallgame: 50 x 50, uniform digits", best_seconds([&] { wallgame::solve(board); }),
-         best_seconds([&] { wallgame::describe_play(board, wallgame::optimal_play(board)); }));
+void wallgame_rows() {
+  for (const wallgame::CostPattern pattern :
+       {wallgame::CostPattern::uniform, wallgame::CostPattern::all_nine}) {
+    std::mt19937_64 rng(1);
+    const wallgame::Board board = wallgame::generate_board(50, 50, pattern, rng);
+    report_runs("wallgame: 50 x 50, " + std::string(wallgame::to_string(pattern)),
+                seconds_per_run([&] { wallgame::solve(board); }), seconds_per_run([&] {
+                  wallgame::describe_play(board, wallgame::optimal_play(board));
+                }));
+  }
 }
 
 void boigame_rows() {
-  for (const boigame::BoardShape shape : {boigame::BoardShape::open, boigame::BoardShape::maze}) {
+  for (const auto& [shape, placement] :
+       {std::pair{boigame::BoardShape::open, boigame::Placement::corners},
+        std::pair{boigame::BoardShape::maze, boigame::Placement::corners},
+        std::pair{boigame::BoardShape::open, boigame::Placement::random},
+        std::pair{boigame::BoardShape::sparse, boigame::Placement::random}}) {
     std::mt19937_64 rng(1);
-    const boigame::Board board =
-        boigame::generate_board(shape, 300, boigame::Placement::corners, rng);
-    const std::string name =
-        "boigame: n = 300, " + std::string(boigame::to_string(shape)) + ", corners";
-    report(name.c_str(), best_seconds([&] { boigame::solve(board); }),
-           best_seconds([&] { boigame::describe_play(board, boigame::optimal_play(board)); }));
+    const boigame::Board board = boigame::generate_board(shape, 300, placement, rng);
+    const boigame::Play play = boigame::optimal_play(board);
+    report_runs("boigame: n = 300, " + std::string(boigame::to_string(shape)) + ", " +
+                    std::string(boigame::to_string(placement)) +
+                    " (D = " + std::to_string(play.distance) + ")",
+                seconds_per_run([&] { boigame::solve(board); }), seconds_per_run([&] {
+                  boigame::describe_play(board, boigame::optimal_play(board));
+                }));
   }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s WILLOW_LARGE_FILE\n", argv[0]);
+  if (argc < 2 || argc > 3) {
+    std::fprintf(stderr, "usage: %s WILLOW_LARGE_FILE [GAME]\n", argv[0]);
     return 2;
   }
+  // GAME: only that game's rows.
+  const std::string only = argc == 3 ? argv[2] : "";
+  const auto wanted = [&only](const char* game) { return only.empty() || only == game; };
   const tbb::global_control one_thread(tbb::global_control::max_allowed_parallelism, 1);
-  willow_rows(argv[1]);
-  doublemove_row();
-  wallgame_row();
-  boigame_rows();
+  if (wanted("willow"))
+    willow_rows(argv[1]);
+  if (wanted("doublemove"))
+    doublemove_rows();
+  if (wanted("wallgame"))
+    wallgame_rows();
+  if (wanted("boigame"))
+    boigame_rows();
   return 0;
 }
