@@ -49,7 +49,7 @@ bool has_white_path(const Board& board) {
   return false;
 }
 
-std::string check_board(const Board& board) {
+std::string check_board_squares(const Board& board) {
   if (board.n < 2 || board.n > kMaxBoardSize) {
     return "n = " + std::to_string(board.n) + " is outside 2.." + std::to_string(kMaxBoardSize);
   }
@@ -62,6 +62,12 @@ std::string check_board(const Board& board) {
     return "A and B start on the same square";
   if (!board.is_white(board.a) || !board.is_white(board.b))
     return "a start square is black";
+  return "";
+}
+
+std::string check_board(const Board& board) {
+  if (std::string problem = check_board_squares(board); !problem.empty())
+    return problem;
   if (!has_white_path(board))
     return "no white path joins A and B";
   return "";

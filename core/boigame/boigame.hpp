@@ -47,6 +47,9 @@ bool has_white_path(const Board& board);
 
 // Returns an empty string for a valid board, else what is wrong.
 std::string check_board(const Board& board);
+// The same without the white path between A and B (O(1) time: the solver finds a missing path
+// itself, as part of its own search).
+std::string check_board_squares(const Board& board);
 
 enum class Winner : char { a = 'A', b = 'B' };
 

@@ -1,227 +1,168 @@
-// boigame's optimal play: the solver's layer tables F_p (B wins with A on L_p[i], B on
-// L_{D-p}[j], A to move) kept for every p, then walked forwards from the start.
+// boigame's optimal play, read off the solver's own analysis (KeptAnalysis): its labels (the
+// distance from A modulo 4, the shortest-path marks of B's half) give the players' steps, and the
+// layer tables F_p it made (B wins with A on L_p[i], B on L_{D-p}[j], A to move) give the winner's
+// choices, walked forwards from the start.
 #include "core/boigame/play.hpp"
 
 #include <algorithm>
-#include <deque>
+#include <charconv>
 #include <stdexcept>
+#include <utility>
 
 #include "core/boigame/bit_matrix.hpp"
+#include "core/boigame/kept_analysis.hpp"
 
 namespace gamebatch::boigame {
 namespace {
 
-constexpr std::int32_t kFar = -1;
+using Cell = FramedBoard::Cell;
 
-std::vector<Square> white_neighbours(const Board& board, Square square) {
-  const std::int32_t n = board.n;
-  std::vector<Square> result;  // in increasing square order
-  if (square >= n && board.is_white(square - n))
-    result.push_back(square - n);
-  if (square % n > 0 && board.is_white(square - 1))
-    result.push_back(square - 1);
-  if (square % n + 1 < n && board.is_white(square + 1))
-    result.push_back(square + 1);
-  if (square + n < board.square_count() && board.is_white(square + n))
-    result.push_back(square + n);
-  return result;
-}
-
-std::vector<std::int32_t> distances_from(const Board& board, Square start) {
-  std::vector<std::int32_t> distance(static_cast<std::size_t>(board.square_count()), kFar);
-  std::deque<Square> queue{start};
-  distance[static_cast<std::size_t>(start)] = 0;
-  while (!queue.empty()) {
-    const Square square = queue.front();
-    queue.pop_front();
-    for (const Square next : white_neighbours(board, square)) {
-      if (distance[static_cast<std::size_t>(next)] == kFar) {
-        distance[static_cast<std::size_t>(next)] = distance[static_cast<std::size_t>(square)] + 1;
-        queue.push_back(next);
-      }
-    }
-  }
-  return distance;
-}
-
-// The layers L_0 .. L_D of squares on shortest A-B paths, each sorted, and each square's place in
-// its layer.
-struct Layers {
-  std::vector<std::vector<Square>> of_distance;
-  std::vector<std::int32_t> place;
-  std::vector<std::int32_t> from_a;
-
-  explicit Layers(const Board& board)
-      : place(static_cast<std::size_t>(board.square_count()), kFar),
-        from_a(distances_from(board, board.a)) {
-    const std::vector<std::int32_t> from_b = distances_from(board, board.b);
-    const std::int32_t total = from_a[static_cast<std::size_t>(board.b)];
-    of_distance.resize(static_cast<std::size_t>(total) + 1);
-    for (Square s = 0; s < board.square_count(); ++s) {
-      const std::int32_t k = from_a[static_cast<std::size_t>(s)];
-      if (k != kFar && from_b[static_cast<std::size_t>(s)] == total - k) {
-        place[static_cast<std::size_t>(s)] =
-            static_cast<std::int32_t>(of_distance[static_cast<std::size_t>(k)].size());
-        of_distance[static_cast<std::size_t>(k)].push_back(s);
-      }
-    }
-  }
-  std::int32_t total() const { return static_cast<std::int32_t>(of_distance.size()) - 1; }
-  const std::vector<Square>& layer(std::int32_t k) const {
-    return of_distance[static_cast<std::size_t>(k)];
-  }
-  bool on(Square s, std::int32_t k) const {
-    return from_a[static_cast<std::size_t>(s)] == k && place[static_cast<std::size_t>(s)] != kFar;
-  }
-  std::int32_t at(Square s) const { return place[static_cast<std::size_t>(s)]; }
-  // The squares of layer `k` next to `s`, lowest first.
-  std::vector<Square> steps(const Board& board, Square s, std::int32_t k) const {
-    std::vector<Square> result;
-    for (const Square next : white_neighbours(board, s))
-      if (on(next, k))
-        result.push_back(next);
-    return result;
-  }
-};
-
-// tables[p] = F_p, p = 0 .. D/2, for an even D.
-std::vector<BitMatrix> layer_tables(const Board& board, const Layers& layers) {
-  const std::int32_t total = layers.total();
-  const std::int32_t half = total / 2;
-  std::uint64_t bits = 0;
-  for (std::int32_t p = 0; p <= half; ++p)
-    bits += layers.layer(p).size() * layers.layer(total - p).size();
-  if (bits / 8 > kMaxPlayTableBytes)
-    throw std::invalid_argument("boigame explain: the layer tables of this board take " +
-                                std::to_string(bits / 8) + " bytes, above the bound of " +
-                                std::to_string(kMaxPlayTableBytes));
-  std::vector<BitMatrix> tables(static_cast<std::size_t>(half) + 1);
-  BitMatrix& middle = tables[static_cast<std::size_t>(half)];
-  middle.reshape(layers.layer(half).size(), layers.layer(half).size());
-  middle.clear();
-  for (std::size_t k = 0; k < layers.layer(half).size(); ++k)
-    middle.set(k, k, true);
-  BitMatrix by_b_rows, after_b, after_b_by_a_rows;
-  for (std::int32_t p = half - 1; p >= 0; --p) {
-    const std::vector<Square>& a_layer = layers.layer(p);
-    const std::vector<Square>& b_layer = layers.layer(total - p);
-    transpose(tables[static_cast<std::size_t>(p) + 1], by_b_rows);
-    after_b.reshape(b_layer.size(), by_b_rows.columns());
-    after_b.clear();
-    for (std::size_t j = 0; j < b_layer.size(); ++j)
-      for (const Square step : layers.steps(board, b_layer[j], total - p - 1))
-        for (std::size_t w = 0; w < after_b.words_per_row(); ++w)
-          after_b.row(j)[w] |= by_b_rows.row(static_cast<std::size_t>(layers.at(step)))[w];
-    transpose(after_b, after_b_by_a_rows);
-    BitMatrix& table = tables[static_cast<std::size_t>(p)];
-    table.reshape(a_layer.size(), b_layer.size());
-    for (std::size_t i = 0; i < a_layer.size(); ++i) {
-      std::fill(table.row(i), table.row(i) + table.words_per_row(), ~std::uint64_t{0});
-      for (const Square step : layers.steps(board, a_layer[i], p + 1))
-        for (std::size_t w = 0; w < table.words_per_row(); ++w)
-          table.row(i)[w] &= after_b_by_a_rows.row(static_cast<std::size_t>(layers.at(step)))[w];
-    }
-  }
-  return tables;
-}
-
-// Plays the moves once the tables (or D's parity) have decided the line: `pick_a(p, a, b)` and
-// `pick_b(p, a, b)` give the next square of each (p: moves each has made before).
-class Game {
+// The squares next to a piece that walk on along a shortest path, lowest-numbered first: for A,
+// one step further from A; for B, one step closer.
+class Steps {
  public:
-  Game(const Board& board, Play& play) : board_(board), play_(play), a_(board.a), b_(board.b) {}
+  Steps(const Board& board, const KeptAnalysis& analysis)
+      : framed_(analysis.framed), width_(static_cast<Cell>(board.n) + 2) {}
 
-  // Moves the piece of `player` to `to`, jumping on to `landing_after_jump` when `to` holds the
-  // opponent; returns whether it won.
-  bool move(char player, Square to, const Layers& layers) {
-    Square& mover = player == 'A' ? a_ : b_;
-    const Square other = player == 'A' ? b_ : a_;
-    const Square goal = player == 'A' ? board_.b : board_.a;
-    PieceMove record{player, mover, to, false, to, false};
-    if (to == other && to != goal) {
-      // Jump on along a shortest path towards the goal.
-      const std::int32_t k = layers.from_a[static_cast<std::size_t>(to)];
-      const std::vector<Square> beyond = layers.steps(board_, to, player == 'A' ? k + 1 : k - 1);
-      record.jump = true;
-      record.landing = beyond.front();
-    }
-    mover = record.landing;
-    record.wins = to == goal || record.landing == goal;
-    play_.moves.push_back(record);
-    return record.wins;
+  Square square(Cell cell) const {
+    return static_cast<Square>((cell / width_ - 1) * (width_ - 2) + (cell % width_ - 1));
   }
-  Square a() const { return a_; }
-  Square b() const { return b_; }
+
+  // Neighbours at distance `k` from A (k = the piece's distance +- 1), in square order (up, left,
+  // right, down); A's also on a shortest path (a neighbour one closer to A than a square of a
+  // shortest path is on one itself).
+  std::vector<Cell> of(Cell cell, std::uint32_t k, bool a_steps) const {
+    std::vector<Cell> steps;
+    for (const Cell next : framed_.neighbours(cell)) {
+      if (at_distance(next, k) && (!a_steps || (framed_[next] & kOnShortestPath) != 0))
+        steps.push_back(next);
+    }
+    return steps;
+  }
 
  private:
-  const Board& board_;
-  Play& play_;
-  Square a_, b_;
+  bool at_distance(Cell cell, std::uint32_t k) const {
+    return (framed_[cell] & (kReached | kDistanceMod4)) == (kReached | (k & kDistanceMod4));
+  }
+
+  const FramedBoard& framed_;
+  Cell width_;
 };
+
+// The place of `cell` in a sorted layer.
+std::size_t place_in(const std::vector<Cell>& layer, Cell cell) {
+  return static_cast<std::size_t>(std::lower_bound(layer.begin(), layer.end(), cell) -
+                                  layer.begin());
+}
 
 // The first square of `steps` for which `good` holds, else the first square.
 template <typename Good>
-Square first_good(const std::vector<Square>& steps, const Good& good) {
-  for (const Square s : steps)
+Cell first_good(const std::vector<Cell>& steps, const Good& good) {
+  for (const Cell s : steps)
     if (good(s))
       return s;
   return steps.front();
 }
 
-void play_layers(const Board& board, const Layers& layers, Play& play) {
-  const std::int32_t total = layers.total();
-  const std::vector<BitMatrix> tables =
-      total % 2 == 0 ? layer_tables(board, layers) : std::vector<BitMatrix>{};
-  const std::int32_t half = total / 2;
-  Game game(board, play);
-  for (std::int32_t p = 0;; ++p) {
-    const std::int32_t a_layer = layers.from_a[static_cast<std::size_t>(game.a())];
-    const std::int32_t b_layer = layers.from_a[static_cast<std::size_t>(game.b())];
-    const bool tabled = total % 2 == 0 && p < half;
-    const std::vector<Square> a_steps = layers.steps(board, game.a(), a_layer + 1);
-    const std::vector<Square> b_now = layers.steps(board, game.b(), b_layer - 1);
+// Both pieces, where they stand (framed cells) and their distances from A.
+struct Pieces {
+  Cell a = 0, b = 0;
+  std::uint32_t a_k = 0, b_k = 0;
+};
+
+// Moves the piece of `player` to `to`, jumping on along a shortest path when `to` holds the
+// opponent (to the lowest-numbered square there); records the move and returns whether it won.
+bool move(char player, Cell to, Pieces& pieces, const Steps& steps, const KeptAnalysis& analysis,
+          Play& play) {
+  const bool a_moves = player == 'A';
+  Cell& mover = a_moves ? pieces.a : pieces.b;
+  std::uint32_t& k = a_moves ? pieces.a_k : pieces.b_k;
+  const Cell other = a_moves ? pieces.b : pieces.a;
+  const Cell goal = a_moves ? analysis.framed.b() : analysis.framed.a();
+  k = a_moves ? k + 1 : k - 1;
+  PieceMove record{player, steps.square(mover), steps.square(to), false, steps.square(to), false};
+  Cell landing = to;
+  if (to == other && to != goal) {
+    k = a_moves ? k + 1 : k - 1;
+    landing = steps.of(to, k, a_moves).front();
+    record.jump = true;
+    record.landing = steps.square(landing);
+  }
+  mover = landing;
+  record.wins = to == goal || landing == goal;
+  play.moves.push_back(record);
+  return record.wins;
+}
+
+void play_layers(const Board& board, const KeptAnalysis& analysis, Play& play) {
+  const std::uint32_t total = analysis.distance;
+  const std::uint32_t half = total / 2;
+  Steps steps(board, analysis);
+  Pieces pieces{analysis.framed.a(), analysis.framed.b(), 0, total};
+  for (std::uint32_t p = 0;; ++p) {
+    // F_{p+1} decides both choices of this round where it was kept; below the kept tables every
+    // F_p is one value, and both players' first steps are as good as any.
+    const bool tabled = total % 2 == 0 && p < half && p + 1 >= analysis.first_table();
+    const std::size_t index = tabled ? half - (p + 1) : 0;
+    const std::vector<Cell> a_steps = steps.of(pieces.a, pieces.a_k + 1, true);
+    const std::vector<Cell> b_now = steps.of(pieces.b, pieces.b_k - 1, false);
     // A keeps a win: a step after which B has no winning answer.
-    const Square a_to = first_good(a_steps, [&](Square s) {
+    const Cell a_to = first_good(a_steps, [&](Cell s) {
       if (!tabled)
         return true;
-      const BitMatrix& next = tables[static_cast<std::size_t>(p) + 1];
-      for (const Square t : b_now)
-        if (next.get(static_cast<std::size_t>(layers.at(s)),
-                     static_cast<std::size_t>(layers.at(t))))
+      const std::size_t row = place_in(analysis.a_layers[index], s);
+      for (const Cell t : b_now)
+        if (analysis.tables[index].get(row, place_in(analysis.b_layers[index], t)))
           return false;
       return true;
     });
-    if (game.move('A', a_to, layers))
+    if (move('A', a_to, pieces, steps, analysis, play))
       return;
-    const std::int32_t b_layer_now = layers.from_a[static_cast<std::size_t>(game.b())];
-    const std::vector<Square> b_steps = layers.steps(board, game.b(), b_layer_now - 1);
-    const Square b_to = first_good(b_steps, [&](Square t) {
-      return tabled && tables[static_cast<std::size_t>(p) + 1].get(
-                           static_cast<std::size_t>(layers.at(game.a())),
-                           static_cast<std::size_t>(layers.at(t)));
+    const std::vector<Cell> b_steps = steps.of(pieces.b, pieces.b_k - 1, false);
+    const Cell b_to = first_good(b_steps, [&](Cell t) {
+      return tabled && analysis.tables[index].get(place_in(analysis.a_layers[index], pieces.a),
+                                                  place_in(analysis.b_layers[index], t));
     });
-    if (game.move('B', b_to, layers))
+    if (move('B', b_to, pieces, steps, analysis, play))
       return;
   }
 }
 
+// Appends "(row, column)", 1-based; to_chars into a reserved string: a line of thousands of
+// moves costs about what the analysis does otherwise.
+void append_square(std::string& text, const Board& board, Square s) {
+  char digits[16];
+  text += '(';
+  text.append(digits, std::to_chars(digits, digits + sizeof digits, s / board.n + 1).ptr);
+  text += ", ";
+  text.append(digits, std::to_chars(digits, digits + sizeof digits, s % board.n + 1).ptr);
+  text += ')';
+}
+
 std::string square_text(const Board& board, Square s) {
-  std::string text(1, '(');
-  text.append(std::to_string(s / board.n + 1)).append(", ");
-  return text.append(std::to_string(s % board.n + 1)).append(")");
+  std::string text;
+  append_square(text, board, s);
+  return text;
 }
 
 }  // namespace
 
 Play optimal_play(const Board& board) {
-  if (const std::string problem = check_board(board); !problem.empty())
+  // As solve(): the analysis finds a missing path between A and B itself.
+  if (const std::string problem = check_board_squares(board); !problem.empty())
     throw std::invalid_argument("boigame: invalid board: " + problem);
-  const Layers layers(board);
-  Play play;
-  play.distance = layers.total();
-  play_layers(board, layers, play);
-  play.winner = play.moves.back().player == 'A' ? Winner::a : Winner::b;
-  return play;
+  try {
+    KeptAnalysis analysis(board, kMaxPlayTableBytes);
+    Play play;
+    play.distance = static_cast<std::int32_t>(analysis.distance);
+    play_layers(board, analysis, play);
+    play.winner = play.moves.back().player == 'A' ? Winner::a : Winner::b;
+    return play;
+  } catch (const KeptTablesTooLarge& too_large) {
+    throw std::invalid_argument(
+        "boigame explain: the layer tables of this board pass the bound of " +
+        std::to_string(too_large.bound) + " bytes");
+  }
 }
 
 std::string describe_play(const Board& board, const Play& play) {
@@ -229,15 +170,21 @@ std::string describe_play(const Board& board, const Play& play) {
                      " board; A starts on " + square_text(board, board.a) + ", B on " +
                      square_text(board, board.b) + " (row, column from (1, 1) at the top left); " +
                      "they are " + std::to_string(play.distance) + " steps apart\n";
+  text.reserve(text.size() + 40 * play.moves.size() + 16);
   for (const PieceMove& move : play.moves) {
-    text += std::string(1, move.player) + ": " + square_text(board, move.from) + " -> " +
-            square_text(board, move.to);
-    if (move.jump)
-      text += ", jumps over " + std::string(1, move.player == 'A' ? 'B' : 'A') + " to " +
-              square_text(board, move.landing);
+    const char other = move.player == 'A' ? 'B' : 'A';
+    text += move.player;
+    text += ": ";
+    append_square(text, board, move.from);
+    text += " -> ";
+    append_square(text, board, move.to);
+    if (move.jump) {
+      text.append(", jumps over ").append(1, other).append(" to ");
+      append_square(text, board, move.landing);
+    }
     if (move.wins)
-      text += ", reaches " + std::string(1, move.player == 'A' ? 'B' : 'A') + "'s start and wins";
-    text += "\n";
+      text.append(", reaches ").append(1, other).append("'s start and wins");
+    text += '\n';
   }
   return text + "answer: " + std::string(1, static_cast<char>(play.winner)) + "\n";
 }

@@ -25,16 +25,18 @@ struct Play {
   std::vector<PieceMove> moves;
 };
 
-// Largest layer tables the reconstruction keeps (all of F_0 .. F_{D/2} at once, one bit per pair
-// of squares of opposite layers): an open board of n = 300 needs about 3 MB; boards beyond this
-// are refused with a message naming the bound.
+// Largest layer tables the reconstruction keeps (the analysis' F_p from D/2 down to where it
+// stops, one bit per pair of squares of opposite layers; at most all of F_0 .. F_{D/2}): an open
+// board of n = 300 needs about 3 MB; boards beyond this are refused with a message naming the
+// bound.
 inline constexpr std::uint64_t kMaxPlayTableBytes = std::uint64_t{1} << 30;
 
 // Both players walk shortest paths (the analysis' fact). The winner keeps to moves that keep the
 // win by the layer tables; the loser, whose every move loses, walks on as long as it can. Ties:
 // the lowest-numbered square (row-major). A jump lands on the lowest-numbered square that goes on
-// along a shortest path. Costs what solve() does plus keeping every layer table (the solver keeps
-// two). Throws std::invalid_argument for an invalid board or one whose tables exceed
+// along a shortest path. Runs solve()'s own analysis once, keeping the tables it makes (it reuses
+// two) and marking the shortest paths' squares, then walks the line: about what solve() costs.
+// Throws std::invalid_argument for an invalid board or one whose tables exceed
 // kMaxPlayTableBytes.
 Play optimal_play(const Board& board);
 

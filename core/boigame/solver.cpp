@@ -26,18 +26,13 @@
 #include "core/boigame/bit_matrix.hpp"
 #include "core/boigame/boigame.hpp"
 #include "core/boigame/framed_board.hpp"
+#include "core/boigame/kept_analysis.hpp"
 #include "core/stop_request.hpp"
 
 namespace gamebatch::boigame {
 namespace {
 
 using Cell = FramedBoard::Cell;
-
-// Per-cell flags beside FramedBoard::kWhite. The distance from A is kept modulo 4: neighbours of a
-// square at distance k are at k - 1 or k + 1 (the grid is bipartite), and those differ modulo 4.
-constexpr std::uint8_t kDistanceMod4 = 3;
-constexpr std::uint8_t kReached = 1 << 2;         // distance from A is known
-constexpr std::uint8_t kOnShortestPath = 1 << 3;  // on some shortest A-B path (B's half only)
 
 // Breadth first from A, frontier by frontier, until B is reached; returns D. Squares beyond
 // distance D are not labelled: no shortest path uses them.
@@ -61,13 +56,13 @@ std::uint32_t label_distances_from_a(FramedBoard& board) {
   }
 }
 
-// Marks the squares of all shortest A-B paths (walking back from B to squares one closer to A)
-// and returns the middle layer L_{D/2}, sorted.
-std::vector<Cell> mark_shortest_paths(FramedBoard& board, std::uint32_t total_distance) {
-  std::vector<Cell> frontier{board.b()};
+// Marks the squares of all shortest A-B paths at distances `down_to` .. from - 1, walking back
+// from `frontier` (the marked squares at distance `from`) to squares one closer to A; returns
+// those at distance `down_to`.
+std::vector<Cell> mark_back(FramedBoard& board, std::vector<Cell> frontier, std::uint32_t from,
+                            std::uint32_t down_to) {
   std::vector<Cell> next;
-  board[board.b()] |= kOnShortestPath;
-  for (std::uint32_t distance = total_distance; distance > total_distance / 2; --distance) {
+  for (std::uint32_t distance = from; distance > down_to; --distance) {
     throw_if_stop_requested();
     constexpr std::uint8_t kTested = kOnShortestPath | kReached | kDistanceMod4;
     const auto closer = static_cast<std::uint8_t>(kReached | ((distance - 1) & kDistanceMod4));
@@ -78,10 +73,17 @@ std::vector<Cell> mark_shortest_paths(FramedBoard& board, std::uint32_t total_di
     });
     frontier.swap(next);
   }
-  // A's half needs no marks: a square one step closer to A than a shortest-path square is on a
-  // shortest path itself.
-  std::sort(frontier.begin(), frontier.end());
   return frontier;
+}
+
+// Marks the squares of B's half of all shortest A-B paths and returns the middle layer L_{D/2},
+// sorted. A's half needs no marks: a square one step closer to A than a shortest-path square is
+// on a shortest path itself.
+std::vector<Cell> mark_shortest_paths(FramedBoard& board, std::uint32_t total_distance) {
+  board[board.b()] |= kOnShortestPath;
+  std::vector<Cell> middle = mark_back(board, {board.b()}, total_distance, total_distance / 2);
+  std::sort(middle.begin(), middle.end());
+  return middle;
 }
 
 // For each square of a layer, the positions in the adjacent layer towards the middle of its
@@ -199,11 +201,12 @@ TableState table_state(const BitMatrix& table) {
   return any_zero ? TableState::mixed : TableState::all_one;
 }
 
-}  // namespace
-
-Winner solve(const Board& board) {
-  FramedBoard framed(board);
+// The analysis of `framed`, its distance into `distance`; with `kept`, every table and layer
+// pair it makes is kept there (bytes of tables at most `table_bound`).
+Winner analyse(FramedBoard& framed, std::uint32_t& distance, KeptAnalysis* kept,
+               std::uint64_t table_bound) {
   const std::uint32_t total_distance = label_distances_from_a(framed);
+  distance = total_distance;
   if (total_distance % 2 == 1)
     return Winner::a;
   const std::uint32_t half = total_distance / 2;
@@ -213,15 +216,27 @@ Winner solve(const Board& board) {
   std::vector<Cell> b_layer = a_layer;
 
   // b_wins = F_p: rows A's squares, columns B's squares. In the middle B wins exactly when it
-  // can land on A's square.
-  BitMatrix b_wins;
+  // can land on A's square. Kept tables are made in place, one per p.
+  std::uint64_t kept_bytes = 0;
+  auto next_table = [&](BitMatrix& reused) -> BitMatrix& {
+    if (kept == nullptr)
+      return reused;
+    kept->a_layers.push_back(a_layer);
+    kept->b_layers.push_back(b_layer);
+    kept_bytes += (a_layer.size() * ((b_layer.size() + 63) / 64)) * 8;
+    if (kept_bytes > table_bound)
+      throw KeptTablesTooLarge{table_bound};
+    return kept->tables.emplace_back();
+  };
+  BitMatrix reused;
+  BitMatrix* b_wins = &next_table(reused);
   BitMatrix by_b_rows;
   BitMatrix after_b_move;
   BitMatrix after_b_move_by_a_rows;
-  b_wins.reshape(a_layer.size(), b_layer.size());
-  b_wins.clear();
+  b_wins->reshape(a_layer.size(), b_layer.size());
+  b_wins->clear();
   for (std::size_t k = 0; k < a_layer.size(); ++k)
-    b_wins.set(k, k, true);
+    b_wins->set(k, k, true);
 
   LayerBuilder builder;
   std::vector<Cell> a_outer;
@@ -234,14 +249,17 @@ Winner solve(const Board& board) {
     builder.grow(framed, b_layer, total_distance - moves, /*on_b_half=*/true, b_outer, b_steps);
 
     // B to move from b_outer: B wins if some step reaches a B-winning position.
-    transpose(b_wins, by_b_rows);
+    transpose(*b_wins, by_b_rows);
     combine_rows</*kAnd=*/false>(by_b_rows, b_steps, after_b_move);
     // A to move from a_outer: B wins if every step of A leads to a B win.
     transpose(after_b_move, after_b_move_by_a_rows);
-    combine_rows</*kAnd=*/true>(after_b_move_by_a_rows, a_steps, b_wins);
+    a_layer.swap(a_outer);
+    b_layer.swap(b_outer);
+    b_wins = &next_table(*b_wins);
+    combine_rows</*kAnd=*/true>(after_b_move_by_a_rows, a_steps, *b_wins);
 
     // Once one side wins from every pair of squares, it wins from the start as well.
-    switch (table_state(b_wins)) {
+    switch (table_state(*b_wins)) {
       case TableState::all_zero:
         return Winner::a;
       case TableState::all_one:
@@ -249,10 +267,29 @@ Winner solve(const Board& board) {
       case TableState::mixed:
         break;
     }
-    a_layer.swap(a_outer);
-    b_layer.swap(b_outer);
   }
-  return b_wins.get(0, 0) ? Winner::b : Winner::a;
+  return b_wins->get(0, 0) ? Winner::b : Winner::a;
+}
+
+}  // namespace
+
+Winner solve(const Board& board) {
+  FramedBoard framed(board);
+  std::uint32_t distance = 0;
+  return analyse(framed, distance, nullptr, 0);
+}
+
+KeptAnalysis::KeptAnalysis(const Board& board, std::uint64_t table_bound) : framed(board) {
+  winner = analyse(framed, distance, this, table_bound);
+  // The play's steps need the marks on A's half too (on every square of an odd D's paths): after
+  // the analysis, whose layer building reads A's half unmarked. Each square of a shortest path
+  // and its neighbours are looked at once: at most what the analysis' own layers cost.
+  if (distance % 2 == 1) {
+    framed[framed.b()] |= kOnShortestPath;
+    mark_back(framed, {framed.b()}, distance, 0);
+  } else {
+    mark_back(framed, a_layers.front(), distance / 2, 0);
+  }
 }
 
 }  // namespace gamebatch::boigame
