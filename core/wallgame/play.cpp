@@ -1,42 +1,39 @@
 // wallgame's optimal play. Within a row whose slot Eel walls, the states are the wall intervals
-// [a, b] with the token on an end (the editorial's); their values come from the same recurrence
-// as the solver's sweep, here kept for every length so that the play can climb from length 1.
+// [a, b] with the token on an end (the editorial's); their values are the solver's own, kept by
+// KeptSolve, so that the play climbs from length 1 reading them.
 #include "core/wallgame/play.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
+#include <string_view>
+
+#include "core/wallgame/kept_solve.hpp"
 
 namespace gamebatch::wallgame {
 namespace {
 
 constexpr Cost kNoWall = std::numeric_limits<Cost>::lowest() / 4;  // a full row of walls
 
-// The interval values of one row: left(len, a) and right(len, a) are what Rabbit still pays with
+// The choices within one row: left(len, a) and right(len, a) are what Rabbit still pays with
 // walls under [a, a + len - 1] and the token on its left or right end, Rabbit to move.
 class RowIntervals {
  public:
-  RowIntervals(const Board& board, std::int32_t row, const std::vector<Cost>& down)
+  RowIntervals(const Board& board, std::int32_t row, const std::vector<Cost>& down, KeptSolve& kept)
       : width_(board.width),
         down_(down),
         prefix_(static_cast<std::size_t>(width_) + 1, 0),
-        left_(static_cast<std::size_t>(width_) * static_cast<std::size_t>(width_ + 1), kNoWall),
-        right_(left_.size(), kNoWall) {
+        kept_(kept) {
     for (std::int32_t x = 0; x < width_; ++x)
       prefix_[static_cast<std::size_t>(x) + 1] =
           prefix_[static_cast<std::size_t>(x)] + board.cost(row, x);
-    for (std::int32_t len = width_ - 1; len >= 1; --len) {
-      for (std::int32_t a = 0; a + len <= width_; ++a) {
-        at(left_, len, a) = rabbit_value(len, a, /*token_left=*/true, nullptr);
-        at(right_, len, a) = rabbit_value(len, a, /*token_left=*/false, nullptr);
-      }
-    }
+    kept.use_row(row);
   }
 
-  Cost left(std::int32_t len, std::int32_t a) const { return at(left_, len, a); }
-
   // What Rabbit pays from the interval state on, his walk's target column into `target`
-  // (kNoWall when no side is open: only a full row, which Eel may not build).
+  // (kNoWall when no side is open: only a full row, which Eel may not build). Ties: left.
   Cost rabbit_value(std::int32_t len, std::int32_t a, bool token_left, std::int32_t* target) const {
     const std::int32_t b = a + len - 1;
     const std::int32_t from = token_left ? a : b;
@@ -68,29 +65,23 @@ class RowIntervals {
   Cost eel_value(std::int32_t column, std::int32_t len, std::int32_t start, bool token_left,
                  bool* walls = nullptr) const {
     const Cost open = down_[static_cast<std::size_t>(column)];
-    const Cost walled = len >= width_ ? kNoWall : at(token_left ? left_ : right_, len, start);
+    const Cost walled = len >= width_ ? kNoWall
+                        : token_left  ? kept_.left(len, start)
+                                      : kept_.right(len, start);
     if (walls != nullptr)
       *walls = walled > open;
     return std::max(open, walled);
   }
 
- private:
-  Cost& at(std::vector<Cost>& table, std::int32_t len, std::int32_t a) const {
-    return table[static_cast<std::size_t>(len) * static_cast<std::size_t>(width_) +
-                 static_cast<std::size_t>(a)];
-  }
-  Cost at(const std::vector<Cost>& table, std::int32_t len, std::int32_t a) const {
-    return table[static_cast<std::size_t>(len) * static_cast<std::size_t>(width_) +
-                 static_cast<std::size_t>(a)];
-  }
   Cost sum(std::int32_t first, std::int32_t last) const {  // costs of columns first..last
     return prefix_[static_cast<std::size_t>(last) + 1] - prefix_[static_cast<std::size_t>(first)];
   }
 
+ private:
   std::int32_t width_;
   const std::vector<Cost>& down_;
   std::vector<Cost> prefix_;
-  std::vector<Cost> left_, right_;
+  const KeptSolve& kept_;
 };
 
 void add_move(Play& play, RabbitMove move) {
@@ -101,8 +92,8 @@ void add_move(Play& play, RabbitMove move) {
 // The play inside row `row` from the token's entry on `column` until it steps down; returns the
 // column it steps down from.
 std::int32_t play_row(const Board& board, std::int32_t row, std::int32_t column,
-                      const std::vector<Cost>& down, Play& play) {
-  const RowIntervals intervals(board, row, down);
+                      const std::vector<Cost>& down, KeptSolve& kept, Play& play) {
+  const RowIntervals intervals(board, row, down, kept);
   std::int32_t a = column;
   std::int32_t b = column;
   bool token_left = true;
@@ -110,10 +101,8 @@ std::int32_t play_row(const Board& board, std::int32_t row, std::int32_t column,
     std::int32_t target = 0;
     intervals.rabbit_value(b - a + 1, a, token_left, &target);
     const std::int32_t from = token_left ? a : b;
-    const std::int32_t step = target < from ? -1 : 1;
-    Cost paid = 0;
-    for (std::int32_t x = from + step; x != target + step; x += step)
-      paid += board.cost(row, x);
+    const Cost paid =
+        target < from ? intervals.sum(target, from - 1) : intervals.sum(from + 1, target);
     bool walls = false;
     const bool to_left = target < a;
     intervals.eel_value(target, b - a + 2, to_left ? target : a, to_left, &walls);
@@ -128,63 +117,78 @@ std::int32_t play_row(const Board& board, std::int32_t row, std::int32_t column,
 }  // namespace
 
 Play optimal_play(const Board& board) {
-  const std::vector<Cost> entries = solve_entries(board);
+  KeptSolve kept(board);
   const auto w = static_cast<std::size_t>(board.width);
   Play play;
   std::int32_t column = 0;
   for (std::int32_t x = 1; x < board.width; ++x) {
-    if (board.cost(0, x) + entries[static_cast<std::size_t>(x)] <
-        board.cost(0, column) + entries[static_cast<std::size_t>(column)])
+    if (board.cost(0, x) + kept.entry(0, x) < board.cost(0, column) + kept.entry(0, column))
       column = x;
   }
   std::vector<Cost> down(w);
   for (std::int32_t row = 0;; ++row) {
     if (row + 1 < board.height) {
-      for (std::size_t x = 0; x < w; ++x)
-        down[x] = board.cost(row + 1, static_cast<std::int32_t>(x)) +
-                  entries[static_cast<std::size_t>(row + 1) * w + x];
+      for (std::int32_t x = 0; x < board.width; ++x)
+        down[static_cast<std::size_t>(x)] = board.cost(row + 1, x) + kept.entry(row + 1, x);
     }
     const Cost paid = board.cost(row, column);
     const bool last = row + 1 == board.height;
-    const bool walls =
-        !last && entries[static_cast<std::size_t>(row) * w + static_cast<std::size_t>(column)] >
-                     down[static_cast<std::size_t>(column)];
+    const bool walls = !last && kept.entry(row, column) > down[static_cast<std::size_t>(column)];
     add_move(play, {row == 0 ? RabbitMove::Kind::place : RabbitMove::Kind::down, row, column, paid,
                     0, walls});
     if (last)
       break;
     if (walls)
-      column = play_row(board, row, column, down, play);
+      column = play_row(board, row, column, down, kept, play);
   }
   play.value = play.moves.back().total;
   return play;
 }
 
 std::string describe_play(const Board& board, const Play& play) {
-  std::string text = std::to_string(board.height) + " x " + std::to_string(board.width) +
-                     " board; cells are (row, column) from (1, 1) at the top left\n";
+  const std::string header = std::to_string(board.height) + " x " + std::to_string(board.width) +
+                             " board; cells are (row, column) from (1, 1) at the top left\n";
+  // Written through a cursor into room for the longest lines: a line of thousands of moves, a
+  // few hundred kilobytes of text, costs about a solve, not several.
+  constexpr std::size_t kLongestLine = 192;  // 159: a walk with ten-digit places, 19-digit sums
+  std::string text(header.size() + kLongestLine * (play.moves.size() + 1), '\0');
+  std::memcpy(text.data(), header.data(), header.size());
+  char* at = text.data() + header.size();
+  auto put = [&at](std::string_view words) {
+    std::memcpy(at, words.data(), words.size());
+    at += words.size();
+  };
+  auto number = [&at](Cost value) { at = std::to_chars(at, at + 24, value).ptr; };
   for (const RabbitMove& move : play.moves) {
-    std::string cell(1, '(');
-    cell.append(std::to_string(move.row + 1)).append(", ");
-    cell.append(std::to_string(move.column + 1)).append(")");
     switch (move.kind) {
       case RabbitMove::Kind::place:
-        text += "Rabbit places the token on " + cell;
+        put("Rabbit places the token on (");
         break;
       case RabbitMove::Kind::walk:
-        text += "Rabbit walks along row " + std::to_string(move.row + 1) + " round the walls to " +
-                cell;
+        put("Rabbit walks along row ");
+        number(move.row + 1);
+        put(" round the walls to (");
         break;
       case RabbitMove::Kind::down:
-        text += "Rabbit steps down to " + cell;
+        put("Rabbit steps down to (");
         break;
     }
-    text += ", pays " + std::to_string(move.paid) + ", total " + std::to_string(move.total);
+    number(move.row + 1);
+    put(", ");
+    number(move.column + 1);
+    put("), pays ");
+    number(move.paid);
+    put(", total ");
+    number(move.total);
     if (move.row + 1 < board.height)
-      text += move.eel_walls ? "; Eel walls the slot under it" : "; Eel leaves the slot open";
-    text += "\n";
+      put(move.eel_walls ? "; Eel walls the slot under it" : "; Eel leaves the slot open");
+    put("\n");
   }
-  return text + "answer: " + std::to_string(play.value) + "\n";
+  put("answer: ");
+  number(play.value);
+  put("\n");
+  text.resize(static_cast<std::size_t>(at - text.data()));
+  return text;
 }
 
 }  // namespace gamebatch::wallgame

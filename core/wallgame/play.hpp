@@ -32,10 +32,10 @@ struct Play {
 // The line both play: Rabbit places the token on the cheapest top cell by the solver's values
 // (ties: the leftmost); Eel leaves the slot under the token open unless walling it makes Rabbit
 // pay strictly more; Rabbit steps down whenever the slot is open (the editorial's fact), and
-// otherwise walks round the row's walls to the cheaper side (ties: left). One solve for the
-// rows' hand-over, then O(w^2) time and memory for each row in which Eel builds a wall (the
-// interval table of that row): at most a second solve, in plain 64-bit code.
-// Throws std::invalid_argument for a board check_board rejects.
+// otherwise walks round the row's walls to the cheaper side (ties: left). One solve that keeps
+// every row's interval table (KeptSolve: the solver's own vectorised sweep; on a board whose
+// tables pass 64 MB, a row's table is swept again when the play enters it walled), then O(1)
+// per move. Throws std::invalid_argument for a board check_board rejects.
 Play optimal_play(const Board& board);
 
 // The play as text, one line per move, ending with "answer: VALUE".

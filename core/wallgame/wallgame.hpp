@@ -44,11 +44,6 @@ struct SolverOptions {
 // board, no recursion, one thread. Throws std::invalid_argument for a board check_board rejects.
 Cost solve(const Board& board, const SolverOptions& options = {});
 
-// For every cell (row-major), what Rabbit still pays once the token has just entered it, Eel to
-// move and no wall under its row yet (0 on the bottom row): the rows' hand-over of solve(), kept
-// for the reconstruction of the play (core/wallgame/play.hpp). O(h * w) memory.
-std::vector<Cost> solve_entries(const Board& board);
-
 // At most this many wall slots ((height - 1) * width) for solve_brute_force.
 inline constexpr std::int32_t kMaxBruteForceWallSlots = 12;
 
