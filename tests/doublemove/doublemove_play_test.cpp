@@ -12,6 +12,7 @@
 #include "core/doublemove/doublemove.hpp"
 #include "core/doublemove/generators.hpp"
 #include "core/doublemove/play.hpp"
+#include "core/doublemove/state_table.hpp"
 
 namespace gamebatch::doublemove {
 namespace {
@@ -47,6 +48,42 @@ RC_GTEST_PROP(DoublemovePlay, ExplainedLineIsOptimal, ()) {
     so_far.declarations.push_back(move.pair);
     RC_ASSERT(oracle.solve(so_far) == answer);
     RC_ASSERT(move.alice_wins_after == answer);
+  }
+}
+
+// The line reads the values of the states it passes through off whatever valued the game in
+// solve(): the table of n, or (a late case, no table held) the search's memo. Both give the same
+// line, and the same as valuing every pair on the table.
+RC_GTEST_PROP(DoublemovePlay, LineIsTheSameFromTheTableAndFromTheSearch, ()) {
+  const int n = *rc::gen::inRange(1, 25);
+  std::mt19937_64 rng(*rc::gen::arbitrary<std::uint64_t>());
+  const int k = *rc::gen::inRange(std::max(0, n - 10), n + 2);
+  const Instance instance = k <= n
+                                ? generate_running_instance(n, k, DeclarationPattern::uniform, rng)
+                                : generate_instance(n, k, DeclarationPattern::uniform, rng);
+  StateTableStore fresh;  // a late case is searched: no table of n is held
+  const Play searched = optimal_play(instance, fresh);
+  StateTableStore with_table;
+  with_table.get(n);
+  const Play tabled = optimal_play(instance, with_table);
+  RC_ASSERT(describe_play(instance, searched) == describe_play(instance, tabled));
+  Instance so_far = instance;
+  for (const PlayedDeclaration& move : tabled.declarations) {
+    // No pair is better for the owner by the table, and none before the chosen one as good.
+    for (int a = 1; a <= n; ++a) {
+      for (int b = a; b <= n; ++b) {
+        so_far.declarations.push_back({a, b});
+        const Value value = solve(so_far, with_table, SolveMethod::table);
+        so_far.declarations.pop_back();
+        const bool before = a < move.pair.a || (a == move.pair.a && b < move.pair.b);
+        RC_ASSERT(
+            (move.turn % 2 == 1 ? value <= move.alice_wins_after : value >= move.alice_wins_after));
+        if (before)
+          RC_ASSERT(value != move.alice_wins_after);
+      }
+    }
+    so_far.declarations.push_back(move.pair);
+    RC_ASSERT(summarise_components(so_far).tree_sizes == move.after.tree_sizes);
   }
 }
 

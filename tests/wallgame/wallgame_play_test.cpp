@@ -6,11 +6,13 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "core/wallgame/generators.hpp"
+#include "core/wallgame/kept_solve.hpp"
 #include "core/wallgame/play.hpp"
 #include "core/wallgame/wallgame.hpp"
 
@@ -97,6 +99,60 @@ RC_GTEST_PROP(WallgamePlay, ExplainedLineIsLegalAndAddsUp, ()) {
   RC_ASSERT(play.value == solve(board));
   if ((height - 1) * width <= kMaxBruteForceWallSlots)
     Replay(board, play).run();
+}
+
+// What the play reads: the kept solve's value and entries are the solver's, and every row's
+// interval values are the same whether all rows' tables were kept from the solve or a row's is
+// swept again when used (boards past the bound); each value is the rules' recurrence over the
+// longer intervals and the entries of the row below.
+RC_GTEST_PROP(WallgamePlay, KeptTablesAreTheSolversAndAgreeWhenSweptAgain, ()) {
+  const auto height = *rc::gen::inRange<std::int32_t>(1, 12);
+  const auto width = *rc::gen::inRange<std::int32_t>(1, 12);
+  const auto pattern = *rc::gen::elementOf(
+      std::vector<CostPattern>(std::begin(kAllCostPatterns), std::end(kAllCostPatterns)));
+  std::mt19937_64 rng(*rc::gen::arbitrary<std::uint64_t>());
+  const Board board = generate_board(height, width, pattern, rng);
+  KeptSolve kept(board);
+  KeptSolve swept(board, /*table_bound=*/0);
+  RC_ASSERT(kept.value() == solve(board));
+  RC_ASSERT(swept.value() == kept.value());
+  for (std::int32_t row = height - 2; row >= 0; --row) {
+    kept.use_row(row);
+    swept.use_row(row);
+    auto down = [&](std::int32_t x) { return board.cost(row + 1, x) + kept.entry(row + 1, x); };
+    auto eel = [&](std::int32_t x, std::int32_t len, std::int32_t a, bool left) {
+      const Cost walled = len >= width ? -1 : left ? kept.left(len, a) : kept.right(len, a);
+      return std::max(down(x), walled);
+    };
+    for (std::int32_t x = 0; x < width; ++x) {
+      RC_ASSERT(swept.entry(row, x) == kept.entry(row, x));
+      RC_ASSERT(kept.entry(row, x) == (width == 1 ? down(x) : eel(x, 1, x, true)));
+    }
+    for (std::int32_t len = 1; len < width; ++len) {
+      for (std::int32_t a = 0; a + len <= width; ++a) {
+        RC_ASSERT(swept.left(len, a) == kept.left(len, a));
+        RC_ASSERT(swept.right(len, a) == kept.right(len, a));
+        const std::int32_t b = a + len - 1;
+        for (const bool token_left : {true, false}) {
+          const std::int32_t from = token_left ? a : b;
+          Cost best = std::numeric_limits<Cost>::max();
+          if (a > 0) {  // round the left side: cells from - 1 down to a - 1
+            Cost walk = 0;
+            for (std::int32_t x = a - 1; x < from; ++x)
+              walk += board.cost(row, x);
+            best = std::min(best, walk + eel(a - 1, len + 1, a - 1, true));
+          }
+          if (b + 1 < width) {  // round the right side: cells from + 1 up to b + 1
+            Cost walk = 0;
+            for (std::int32_t x = from + 1; x <= b + 1; ++x)
+              walk += board.cost(row, x);
+            best = std::min(best, walk + eel(b + 1, len + 1, a, false));
+          }
+          RC_ASSERT((token_left ? kept.left(len, a) : kept.right(len, a)) == best);
+        }
+      }
+    }
+  }
 }
 
 TEST(WallgamePlay, TheExamplesAddUp) {
