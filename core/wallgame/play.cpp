@@ -120,6 +120,10 @@ Play optimal_play(const Board& board) {
   KeptSolve kept(board);
   const auto w = static_cast<std::size_t>(board.width);
   Play play;
+  // At most a place or step down per row and a walk per wall: room for the moves of a board of
+  // the official size at once, instead of growing the vector a dozen times.
+  play.moves.reserve(std::min<std::size_t>(
+      static_cast<std::size_t>(board.height) * static_cast<std::size_t>(board.width), 1 << 16));
   std::int32_t column = 0;
   for (std::int32_t x = 1; x < board.width; ++x) {
     if (board.cost(0, x) + kept.entry(0, x) < board.cost(0, column) + kept.entry(0, column))
