@@ -75,30 +75,48 @@ struct Kinds {
 Kinds kinds_of(Graph& graph, int n) {
   Kinds kinds;
   std::vector<int> sizes;
+  kinds.root_of_value.resize(static_cast<std::size_t>(n));
   for (int v = 0; v < n; ++v) {
-    if (graph.find(v) == v && graph.cycles(v) == 0)
+    const int root = graph.find(v);
+    kinds.root_of_value[static_cast<std::size_t>(v)] = root;
+    if (root == v && graph.cycles(v) == 0)
       sizes.push_back(graph.vertices[static_cast<std::size_t>(v)]);
-    else if (graph.find(v) == v)
+    else if (root == v)
       ++kinds.one_cycle;
   }
   kinds.trees = SizeRuns::of(sizes);
   for (const int size : sizes)
     kinds.product *= static_cast<Value>(size);
-  kinds.of_value.resize(static_cast<std::size_t>(n));
-  kinds.root_of_value.resize(static_cast<std::size_t>(n));
-  for (int v = 0; v < n; ++v) {
-    const int root = graph.find(v);
-    kinds.root_of_value[static_cast<std::size_t>(v)] = root;
-    int kind = 0;
-    if (graph.cycles(root) == 0) {
-      const int size = graph.vertices[static_cast<std::size_t>(root)];
-      while (kinds.trees.size[static_cast<std::size_t>(kind)] != size)
-        ++kind;
-      ++kind;
+  // The kind of each root, then of each value by its root.
+  std::vector<int> kind_of_root(static_cast<std::size_t>(n), 0);
+  for (int run = 0; run < kinds.trees.runs; ++run) {
+    for (int v = 0; v < n; ++v) {
+      if (kinds.root_of_value[static_cast<std::size_t>(v)] == v && graph.cycles(v) == 0 &&
+          graph.vertices[static_cast<std::size_t>(v)] ==
+              kinds.trees.size[static_cast<std::size_t>(run)])
+        kind_of_root[static_cast<std::size_t>(v)] = run + 1;
     }
-    kinds.of_value[static_cast<std::size_t>(v)] = kind;
   }
+  kinds.of_value.resize(static_cast<std::size_t>(n));
+  for (std::size_t v = 0; v < kinds.of_value.size(); ++v)
+    kinds.of_value[v] = kind_of_root[static_cast<std::size_t>(kinds.root_of_value[v])];
   return kinds;
+}
+
+// f(G) = the product over components of (size, for a tree; 2, for one cycle; 0 for more), as
+// solve()'s replay counts the pick sequences still alive.
+Value orientations(Graph& graph, int n) {
+  Value product = 1;
+  for (int v = 0; v < n; ++v) {
+    if (graph.find(v) != v)
+      continue;
+    const int cycles = graph.cycles(v);
+    if (cycles >= 2)
+      return 0;
+    product *=
+        cycles == 1 ? Value{2} : static_cast<Value>(graph.vertices[static_cast<std::size_t>(v)]);
+  }
+  return product;
 }
 
 // `trees` less one tree of size `first`, less one of size `second` (0: none), plus one of size
@@ -286,16 +304,12 @@ Play optimal_play(const Instance& instance, StateTableStore& store) {
   Progress progress{0, Value{1} << (n + 1)};
   int turn = 0;
   for (const Declaration& pair : instance.declarations) {
-    const Kinds kinds = kinds_of(graph, n);
-    const int kind_a = kinds.of_value[static_cast<std::size_t>(pair.a - 1)];
-    const int kind_b = kinds.of_value[static_cast<std::size_t>(pair.b - 1)];
-    const bool same = graph.find(pair.a - 1) == graph.find(pair.b - 1);
-    ++turn;
-    if (progress.alive != 0)
-      progress = successor(kinds, std::min(kind_a, kind_b), std::max(kind_a, kind_b), same, n, turn,
-                           progress)
-                     .after;
     graph.join(pair.a - 1, pair.b - 1);
+    ++turn;
+    const Value alive = orientations(graph, n) << (n + 1 - turn);
+    if (turn % 2 == 0)
+      progress.decided += progress.alive - alive;  // sequences ending at this even turn: Alice's
+    progress.alive = alive;
   }
   for (++turn; turn <= n + 1; ++turn) {
     auto [move, after] = best_declaration(graph, n, turn, progress, values);
