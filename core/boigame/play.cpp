@@ -5,6 +5,7 @@
 #include "core/boigame/play.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <stdexcept>
 #include <utility>
@@ -16,6 +17,16 @@ namespace gamebatch::boigame {
 namespace {
 
 using Cell = FramedBoard::Cell;
+
+// At most four squares, in order; no allocation (a line makes three of these per round).
+struct StepList {
+  std::array<Cell, 4> cells{};
+  std::size_t count = 0;
+
+  const Cell* begin() const { return cells.data(); }
+  const Cell* end() const { return cells.data() + count; }
+  Cell front() const { return cells[0]; }
+};
 
 // The squares next to a piece that walk on along a shortest path, lowest-numbered first: for A,
 // one step further from A; for B, one step closer.
@@ -31,11 +42,11 @@ class Steps {
   // Neighbours at distance `k` from A (k = the piece's distance +- 1), in square order (up, left,
   // right, down); A's also on a shortest path (a neighbour one closer to A than a square of a
   // shortest path is on one itself).
-  std::vector<Cell> of(Cell cell, std::uint32_t k, bool a_steps) const {
-    std::vector<Cell> steps;
+  StepList of(Cell cell, std::uint32_t k, bool a_steps) const {
+    StepList steps;
     for (const Cell next : framed_.neighbours(cell)) {
       if (at_distance(next, k) && (!a_steps || (framed_[next] & kOnShortestPath) != 0))
-        steps.push_back(next);
+        steps.cells[steps.count++] = next;
     }
     return steps;
   }
@@ -57,7 +68,7 @@ std::size_t place_in(const std::vector<Cell>& layer, Cell cell) {
 
 // The first square of `steps` for which `good` holds, else the first square.
 template <typename Good>
-Cell first_good(const std::vector<Cell>& steps, const Good& good) {
+Cell first_good(const StepList& steps, const Good& good) {
   for (const Cell s : steps)
     if (good(s))
       return s;
@@ -104,8 +115,8 @@ void play_layers(const Board& board, const KeptAnalysis& analysis, Play& play) {
     // F_p is one value, and both players' first steps are as good as any.
     const bool tabled = total % 2 == 0 && p < half && p + 1 >= analysis.first_table();
     const std::size_t index = tabled ? half - (p + 1) : 0;
-    const std::vector<Cell> a_steps = steps.of(pieces.a, pieces.a_k + 1, true);
-    const std::vector<Cell> b_now = steps.of(pieces.b, pieces.b_k - 1, false);
+    const StepList a_steps = steps.of(pieces.a, pieces.a_k + 1, true);
+    const StepList b_now = steps.of(pieces.b, pieces.b_k - 1, false);
     // A keeps a win: a step after which B has no winning answer.
     const Cell a_to = first_good(a_steps, [&](Cell s) {
       if (!tabled)
@@ -118,7 +129,7 @@ void play_layers(const Board& board, const KeptAnalysis& analysis, Play& play) {
     });
     if (move('A', a_to, pieces, steps, analysis, play))
       return;
-    const std::vector<Cell> b_steps = steps.of(pieces.b, pieces.b_k - 1, false);
+    const StepList b_steps = steps.of(pieces.b, pieces.b_k - 1, false);
     const Cell b_to = first_good(b_steps, [&](Cell t) {
       return tabled && analysis.tables[index].get(place_in(analysis.a_layers[index], pieces.a),
                                                   place_in(analysis.b_layers[index], t));
@@ -155,6 +166,7 @@ Play optimal_play(const Board& board) {
     KeptAnalysis analysis(board, kMaxPlayTableBytes);
     Play play;
     play.distance = static_cast<std::int32_t>(analysis.distance);
+    play.moves.reserve(2 * static_cast<std::size_t>(analysis.distance) + 2);  // D each, at most
     play_layers(board, analysis, play);
     play.winner = play.moves.back().player == 'A' ? Winner::a : Winner::b;
     return play;
