@@ -21,9 +21,13 @@ constexpr double kColumn = 40;
 constexpr double kRow = 56;
 constexpr double kMargin = 40;
 constexpr double kTop = 70;
+constexpr double kStepNumberOffset = 16;
+// The fewest cities a large tree is drawn with when its picture must shrink to fit its bound.
+constexpr std::int32_t kFewestDrawnCities = 200;
 
 struct Layout {
   std::vector<std::vector<City>> roads;  // each city's neighbours, sorted
+  std::int32_t most_drawn = kMaxDrawnCities;
   std::vector<char> drawn;
   std::vector<City> parent;
   std::vector<double> x, y;
@@ -33,7 +37,7 @@ struct Layout {
 
 // Adds `city` to the drawn set unless full; returns whether it is drawn.
 bool take(Layout& layout, City city, std::int32_t& count) {
-  if (layout.drawn[static_cast<std::size_t>(city)] == 0 && count < kMaxDrawnCities) {
+  if (layout.drawn[static_cast<std::size_t>(city)] == 0 && count < layout.most_drawn) {
     layout.drawn[static_cast<std::size_t>(city)] = 1;
     ++count;
   }
@@ -66,7 +70,7 @@ void choose_cities(Layout& layout, const gamebatch::willow::Play& play) {
   for (const City city : core)
     for (const City w : layout.roads[static_cast<std::size_t>(city)])
       take(layout, w, count);
-  if (n <= static_cast<std::size_t>(kMaxDrawnCities))
+  if (n <= static_cast<std::size_t>(layout.most_drawn))
     for (const City city : order)
       take(layout, city, count);
 }
@@ -145,18 +149,9 @@ void draw_cities(Svg& svg, const Layout& layout, const Instance& instance,
   }
 }
 
-}  // namespace
-
-std::string draw_play(const Instance& instance) {
-  const gamebatch::willow::Play play = gamebatch::willow::optimal_play(instance);
-  Layout layout;
-  layout.roads.resize(instance.coins.size());
-  for (const auto& [u, w] : instance.roads) {
-    layout.roads[static_cast<std::size_t>(u)].push_back(w);
-    layout.roads[static_cast<std::size_t>(w)].push_back(u);
-  }
-  for (auto& near : layout.roads)
-    std::sort(near.begin(), near.end());
+// The picture with at most layout.most_drawn cities.
+std::string draw_around_play(Layout& layout, const Instance& instance,
+                             const gamebatch::willow::Play& play) {
   choose_cities(layout, play);
   place_cities(layout, play.a_start);
   Svg svg(std::max(2 * kMargin + kColumn * layout.columns, 640.0),
@@ -178,11 +173,36 @@ std::string draw_play(const Instance& instance) {
       continue;
     const char* colour = move.player == 'A' ? "#c0392b" : "#2c5fb3";
     svg.line(layout.x[from], layout.y[from], layout.x[to], layout.y[to], colour, 4);
-    svg.text((layout.x[from] + layout.x[to]) / 2 + 8, (layout.y[from] + layout.y[to]) / 2, 10,
-             std::to_string(k + 1), colour, "start");
+    // Right of the road's middle, clear of the coins written under the upper city.
+    svg.text((layout.x[from] + layout.x[to]) / 2 + kStepNumberOffset,
+             (layout.y[from] + layout.y[to]) / 2 + 4, 10, std::to_string(k + 1), colour, "start");
   }
   draw_cities(svg, layout, instance, play);
   return svg.finish();
+}
+
+}  // namespace
+
+std::string draw_play(const Instance& instance) {
+  const gamebatch::willow::Play play = gamebatch::willow::optimal_play(instance);
+  Layout layout;
+  layout.roads.resize(instance.coins.size());
+  for (const auto& [u, w] : instance.roads) {
+    layout.roads[static_cast<std::size_t>(u)].push_back(w);
+    layout.roads[static_cast<std::size_t>(w)].push_back(u);
+  }
+  for (auto& near : layout.roads)
+    std::sort(near.begin(), near.end());
+  // A city costs about 400 bytes and each drawn walk about 200 more, so long routes (a
+  // caterpillar's spine) can pass the bound at kMaxDrawnCities: then fewer cities, drawn again.
+  for (;;) {
+    std::string picture = draw_around_play(layout, instance, play);
+    if (picture.size() <= kMaxPictureBytes || layout.most_drawn <= kFewestDrawnCities)
+      return picture;
+    layout.most_drawn = std::max(kFewestDrawnCities, layout.most_drawn * 2 / 3);
+    layout.columns = 0;
+    layout.depth = 0;
+  }
 }
 
 }  // namespace gamebatch::io::willow
