@@ -21,7 +21,12 @@ constexpr double kColumn = 40;
 constexpr double kRow = 56;
 constexpr double kMargin = 40;
 constexpr double kTop = 70;
-constexpr double kStepNumberOffset = 16;
+// A walk's number, from its road's middle: beside a straight road and a slanted one.
+constexpr double kStraightStepGap = 5;
+constexpr double kSlantedStepGap = 8;
+// Texts that may lie over roads get a white outline (one CSS rule for all).
+constexpr std::string_view kHalo = " class=\"h\"";
+constexpr std::string_view kHaloRule = ".h{stroke:white;stroke-width:3px;paint-order:stroke}";
 // The fewest cities a large tree is drawn with when its picture must shrink to fit its bound.
 constexpr std::int32_t kFewestDrawnCities = 200;
 
@@ -139,13 +144,47 @@ void draw_cities(Svg& svg, const Layout& layout, const Instance& instance,
                : b ? "#2c5fb3"
                    : "#555");
     svg.text(layout.x[v], layout.y[v] + 4, 9, std::to_string(v + 1));
-    svg.text(layout.x[v], layout.y[v] + 22, 9, std::to_string(instance.coins[v]), "#8a6d00");
+    svg.text(layout.x[v], layout.y[v] + 22, 9, std::to_string(instance.coins[v]), "#8a6d00",
+             "middle", kHalo);
     const auto hidden = std::count_if(layout.roads[v].begin(), layout.roads[v].end(), [&](City w) {
       return layout.drawn[static_cast<std::size_t>(w)] == 0;
     });
     if (hidden > 0)
       svg.text(layout.x[v] + 13, layout.y[v] - 8, 8,
                std::string(1, '+').append(std::to_string(hidden)), "#888", "start");
+  }
+}
+
+// A's and B's walks, then their numbers over them (a later road must not cover an earlier
+// number).
+void draw_walks(Svg& svg, const Layout& layout, const gamebatch::willow::Play& play) {
+  const auto drawn = [&](const gamebatch::willow::Move& move) {
+    return layout.drawn[static_cast<std::size_t>(move.from)] != 0 &&
+           layout.drawn[static_cast<std::size_t>(move.to)] != 0;
+  };
+  const auto colour = [](const gamebatch::willow::Move& move) {
+    return move.player == 'A' ? "#c0392b" : "#2c5fb3";
+  };
+  for (const gamebatch::willow::Move& move : play.moves) {
+    const auto from = static_cast<std::size_t>(move.from);
+    const auto to = static_cast<std::size_t>(move.to);
+    if (drawn(move))
+      svg.line(layout.x[from], layout.y[from], layout.x[to], layout.y[to], colour(move), 4);
+  }
+  for (std::size_t k = 0; k < play.moves.size(); ++k) {
+    const auto& move = play.moves[k];
+    if (!drawn(move))
+      continue;
+    const auto from = static_cast<std::size_t>(move.from);
+    const auto to = static_cast<std::size_t>(move.to);
+    // Beside the road's middle, on the side its lower end leans to (just right of a straight
+    // road, below the coins written under the upper city), off the sibling roads.
+    const bool from_is_upper = layout.y[from] < layout.y[to];
+    const double lean = layout.x[from_is_upper ? to : from] - layout.x[from_is_upper ? from : to];
+    const double gap = lean == 0 ? kStraightStepGap : kSlantedStepGap;
+    svg.text((layout.x[from] + layout.x[to]) / 2 + (lean < 0 ? -gap : gap),
+             (layout.y[from] + layout.y[to]) / 2 + 4, 10, std::to_string(k + 1), colour(move),
+             lean < 0 ? "end" : "start", kHalo);
   }
 }
 
@@ -160,23 +199,13 @@ std::string draw_around_play(Layout& layout, const Instance& instance,
            "willow: answer " + std::to_string(play.value) + " (A " +
                "red, B blue; walks numbered in turn order)",
            "black", "start");
+  svg.style(kHaloRule);
   for (std::size_t v = 0; v < layout.roads.size(); ++v) {
     const auto p = static_cast<std::size_t>(layout.parent[v]);
     if (layout.drawn[v] != 0 && p != v)
       svg.line(layout.x[p], layout.y[p], layout.x[v], layout.y[v], "#bbb", 1.5);
   }
-  for (std::size_t k = 0; k < play.moves.size(); ++k) {
-    const auto& move = play.moves[k];
-    const auto from = static_cast<std::size_t>(move.from);
-    const auto to = static_cast<std::size_t>(move.to);
-    if (layout.drawn[from] == 0 || layout.drawn[to] == 0)
-      continue;
-    const char* colour = move.player == 'A' ? "#c0392b" : "#2c5fb3";
-    svg.line(layout.x[from], layout.y[from], layout.x[to], layout.y[to], colour, 4);
-    // Right of the road's middle, clear of the coins written under the upper city.
-    svg.text((layout.x[from] + layout.x[to]) / 2 + kStepNumberOffset,
-             (layout.y[from] + layout.y[to]) / 2 + 4, 10, std::to_string(k + 1), colour, "start");
-  }
+  draw_walks(svg, layout, play);
   draw_cities(svg, layout, instance, play);
   return svg.finish();
 }
