@@ -14,9 +14,11 @@ namespace gamebatch::wallgame {
 class KeptSolve {
  public:
   // The most bytes of interval tables kept from the solve (every row's: (h - 1)(w + 1)^2 values
-  // per side, 1 MB at 50 x 50). Beyond it, a row's table is swept again, by the solver's code,
-  // when the play enters that row walled: at most one more solve in all.
-  static constexpr std::uint64_t kKeptTableBytes = std::uint64_t{64} << 20;
+  // per side, 1 MB at 50 x 50, boards up to about 100 x 100), in memory a thread reuses from one
+  // play to the next. Beyond it a row's table is swept again, by the solver's code, when the play
+  // enters that row walled: fresh memory for all the tables would cost more in page faults (35 ms
+  // at 190 x 190, where the solve takes 1.6 ms) than sweeping the walled rows again.
+  static constexpr std::uint64_t kKeptTableBytes = std::uint64_t{8} << 20;
 
   // Solves the board as solve() does (same code, same value; throws std::invalid_argument for a
   // board check_board rejects), keeping the entries and, within `table_bound` bytes, the tables.

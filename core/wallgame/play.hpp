@@ -34,8 +34,8 @@ struct Play {
 // pay strictly more; Rabbit steps down whenever the slot is open (the editorial's fact), and
 // otherwise walks round the row's walls to the cheaper side (ties: left). One solve that keeps
 // every row's interval table (KeptSolve: the solver's own vectorised sweep; on a board whose
-// tables pass 64 MB, a row's table is swept again when the play enters it walled), then O(1)
-// per move. Throws std::invalid_argument for a board check_board rejects.
+// tables pass 8 MB, about 100 x 100, a row's table is swept again when the play enters it
+// walled), then O(1) per move. Throws std::invalid_argument for a board check_board rejects.
 Play optimal_play(const Board& board);
 
 // The play as text, one line per move, ending with "answer: VALUE".

@@ -294,9 +294,9 @@ namespace {
 
 // Memory for the kept tables, reused by the plays of one thread: a fresh megabyte costs its page
 // faults on every play, several times the solve of a 50 x 50 board. A thread keeps at most
-// kReusedTableBytes this way; larger tables, and the tables of a second play alive at once on the
-// thread, get memory of their own.
-constexpr std::size_t kReusedTableBytes = std::size_t{8} << 20;
+// kReusedTableBytes this way; larger tables (a single row's, past w = 1000), and the tables of a
+// second play alive at once on the thread, get memory of their own.
+constexpr std::size_t kReusedTableBytes = KeptSolve::kKeptTableBytes;
 
 template <typename Value>
 class TableMemory {
