@@ -161,25 +161,25 @@ struct MoveValue {
 MoveValue successor(const Kinds& kinds, int kind_a, int kind_b, bool same, int n, int turn,
                     const Progress& before) {
   // f(G) after the move (0: a component with two cycles), and the state left otherwise.
-  Value orientations = 0;
+  Value f_after = 0;
   std::optional<std::pair<SizeRuns, int>> state;
   if (same && kind_a != 0) {  // a tree closed into a one-cycle component
     const int s = kinds.size(kind_a);
-    orientations = kinds.product / static_cast<Value>(s) << (kinds.one_cycle + 1);
+    f_after = kinds.product / static_cast<Value>(s) << (kinds.one_cycle + 1);
     state.emplace(moved(kinds.trees, s, 0, 0), kinds.one_cycle + 1);
   } else if (!same && kind_a != 0 && kind_b != 0) {  // two trees joined
     const int s = kinds.size(kind_a);
     const int t = kinds.size(kind_b);
-    orientations = kinds.product / static_cast<Value>(s * t) * static_cast<Value>(s + t)
-                   << kinds.one_cycle;
+    f_after = kinds.product / static_cast<Value>(s * t) * static_cast<Value>(s + t)
+              << kinds.one_cycle;
     state.emplace(moved(kinds.trees, s, t, s + t), kinds.one_cycle);
   } else if (!same && (kind_a != 0 || kind_b != 0)) {  // a tree hung on a one-cycle component
     const int s = kinds.size(std::max(kind_a, kind_b));
-    orientations = kinds.product / static_cast<Value>(s) << kinds.one_cycle;
+    f_after = kinds.product / static_cast<Value>(s) << kinds.one_cycle;
     state.emplace(moved(kinds.trees, s, 0, 0), kinds.one_cycle);
   }
   MoveValue result;
-  result.after.alive = orientations << (n + 1 - turn);
+  result.after.alive = f_after << (n + 1 - turn);
   result.after.decided =
       before.decided + (turn % 2 == 0 ? before.alive - result.after.alive : Value{0});
   result.state = std::move(state);
