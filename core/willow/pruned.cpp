@@ -28,6 +28,14 @@
 // measured to need far fewer pairs than "rows in bound order, each cut at the best row so far"
 // (random trees of N = 30,000: 0.001 to 0.065 N^2 chain steps against about 0.3 N^2).
 //
+// Siblings. Consecutive B starts of a breadth-first order are mostly children of one city, whose
+// paths from i differ only in their last city (and their parent's branch towards it): the chain
+// of such a pair reads the same states as the last one's until B reaches the parent, so it
+// resumes from the last chain's checkpoint there and evaluates only its last few states (on a
+// caterpillar, whose spine cities all have leaves, a whole layer of the order costs one chain a
+// side). A batch's B starts are taken grouped by the branch of i they lie in, which the order
+// interleaves layer by layer; the suffix sums are kept from v_0 on, which the shared part keeps.
+//
 // Paths. When the tree is a path, a pair's value is a few prefix sums (PathLine), one step of
 // work instead of d + 1, and the same search runs on those values. Where the tree has long runs
 // of cities with two roads (BareChains: a broom's handle), a pair's path crosses each run in one
@@ -35,13 +43,15 @@
 // up coins (prefix sums of the run) until a mover reaches a city with a branch.
 //
 // Threads. The cheap bounds are computed on all threads; a batch of a row's j's is spread over the
-// threads once it is large (a parallel reduction of the least value, ties to the lowest city).
-// The order of the search depends only on values, never on the schedule, so neither the answer
-// nor the work depends on the thread count (but for the moment a budget run-out is noticed: the
-// threads add their steps to the shared count in chunks).
+// threads once it is large (a parallel reduction of the least value, ties to the lowest city), in
+// parts split the same way on any schedule, each starting its chains afresh. The order of the
+// search depends only on values, never on the schedule, so neither the answer nor the work
+// depends on the thread count (but for the moment a budget run-out is noticed: the threads add
+// their steps to the shared count in chunks).
 //
-// Budget. Each pair costs d + 1 chain steps; once the steps spent pass the caller's budget (about
-// what the forest walk would cost for the case), the search gives up and the walk answers.
+// Budget. Each pair costs d + 1 chain steps (the states it evaluates, plus one); once the steps
+// spent pass the caller's budget (about what the forest walk would cost for the case), the search
+// gives up and the walk answers.
 #include "core/willow/pruned.hpp"
 
 #include <algorithm>
@@ -470,13 +480,14 @@ class ChainEvaluator {
     Coins a_walks_best = kNoWay;
     std::int32_t t = depth - 1;
     if (checkpoint_depth_ == depth && unchanged - 1 >= a_at) {
+      // B about to move on from b_at: state t = 2 (depth - b_at) - 1, A on depth - b_at.
       b_at = unchanged - 1;
       const Checkpoint& resume = checkpoints_[static_cast<std::size_t>(b_at)];
       value = resume.value;
       b_walks_best = resume.b_walks_best;
       a_walks_best = resume.a_walks_best;
-      t = resume.t;
-      a_at = resume.a_at;
+      a_at = depth - b_at;
+      t = 2 * a_at - 1;
       last_depth_ = t + 1;
     }
     checkpoint_depth_ = depth;
@@ -484,33 +495,36 @@ class ChainEvaluator {
       b_walks_best = std::max(b_walks_best, path[k].leave + suffix(k));
       a_walks_best = std::max(a_walks_best, path[k].leave - suffix(k + 1));
     };
-    for (; t >= 0; --t) {
-      const bool a_moves = (t & 1) == 0;
-      if (!a_moves) {
-        checkpoints_[static_cast<std::size_t>(b_at)] =
-            Checkpoint{value, b_walks_best, a_walks_best, t, a_at};
-      }
+    // A's states (t even) and B's (t odd), apart so that each reads only its mover's side. Only
+    // the first state from the meeting lands next to the other player (a step without coins).
+    const auto a_state = [&] {
       if (a_at != b_at)
-        now_between(a_moves ? a_at : b_at);
-      a_moves ? --a_at : ++b_at;
-      const bool adjacent = a_at + 1 == b_at;  // a step lands on the other's city: no coins
-      const Coins between = suffix(a_at + 1) - suffix(b_at);
-      Coins step = 0;
-      Coins leave = 0;
-      Coins other = 0;
-      if (a_moves) {
-        step = adjacent ? 0 : coins(a_at + 1);
-        leave = path[a_at].leave_or_none;
-        other = std::max({Coins{path[b_at].leave}, b_walks_best - suffix(b_at),
-                          between + path[a_at].leave_next});
-      } else {
-        step = adjacent ? 0 : coins(b_at - 1);
-        leave = path[b_at].leave_or_none;
-        other = std::max({Coins{path[a_at].leave}, a_walks_best + suffix(a_at + 1),
-                          between + path[b_at].leave_next});
-      }
-      value = std::max(step - value, leave - other);
+        now_between(a_at);
+      --a_at;
+      const Coins step = a_at + 1 == b_at ? 0 : coins(a_at + 1);
+      const Coins other = std::max({Coins{path[b_at].leave}, b_walks_best - suffix(b_at),
+                                    suffix(a_at + 1) - suffix(b_at) + path[a_at].leave_next});
+      value = std::max(step - value, path[a_at].leave_or_none - other);
+    };
+    const auto b_state = [&] {
+      checkpoints_[static_cast<std::size_t>(b_at)] = Checkpoint{value, b_walks_best, a_walks_best};
+      if (a_at != b_at)
+        now_between(b_at);
+      ++b_at;
+      const Coins step = a_at + 1 == b_at ? 0 : coins(b_at - 1);
+      const Coins other = std::max({Coins{path[a_at].leave}, a_walks_best + suffix(a_at + 1),
+                                    suffix(a_at + 1) - suffix(b_at) + path[b_at].leave_next});
+      value = std::max(step - value, path[b_at].leave_or_none - other);
+    };
+    if ((t & 1) != 0) {
+      b_state();
+      --t;
     }
+    for (; t > 0; t -= 2) {
+      a_state();
+      b_state();
+    }
+    a_state();
     return coins(0) - coins(depth) + value;
   }
 
@@ -711,8 +725,6 @@ class ChainEvaluator {
     Coins value;
     Coins b_walks_best;
     Coins a_walks_best;
-    std::int32_t t;  // the next state
-    std::int32_t a_at;
   };
   std::vector<Checkpoint> checkpoints_;
   std::int32_t checkpoint_depth_ = -1;
