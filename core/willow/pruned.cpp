@@ -290,8 +290,7 @@ class ChainEvaluator {
         path_(static_cast<std::size_t>(table.city_count()) + 2),
         up_(static_cast<std::size_t>(table.city_count())),
         flush_every_(std::clamp<std::int64_t>(state.budget / 16, 1, std::int64_t{1} << 15)),
-        path_cities_(static_cast<std::size_t>(table.city_count()) + 1),
-        checkpoints_(static_cast<std::size_t>(table.city_count()) + 1) {}
+        path_cities_(static_cast<std::size_t>(table.city_count()) + 1) {}
 
   // V(i, j), whose way from j to i the links of i's breadth-first order give.
   Coins pair_value(const Link* links, City i, City j) {
@@ -344,6 +343,12 @@ class ChainEvaluator {
   const std::vector<std::int32_t>& grouped_by_branch(const Link* links, const City* queue,
                                                      std::size_t begin, std::size_t end,
                                                      PositionAt at) {
+    positions_.clear();
+    if (line_ != nullptr || bare_ != nullptr) {  // pairs that share nothing: as they come
+      for (std::size_t p = begin; p != end; ++p)
+        positions_.push_back(at(p));
+      return positions_;
+    }
     keys_.clear();
     for (std::size_t p = begin; p != end; ++p) {
       const std::int32_t k = at(p);
@@ -351,7 +356,6 @@ class ChainEvaluator {
       keys_.push_back(std::uint64_t{branch} << 32 | static_cast<std::uint32_t>(k));
     }
     std::sort(keys_.begin(), keys_.end());
-    positions_.clear();
     for (const std::uint64_t key : keys_)
       positions_.push_back(static_cast<std::int32_t>(key & 0xffffffffU));
     return positions_;
@@ -491,13 +495,16 @@ class ChainEvaluator {
       last_depth_ = t + 1;
     }
     checkpoint_depth_ = depth;
-    const auto now_between = [&](std::int32_t k) {
+    if (checkpoints_.size() < static_cast<std::size_t>(depth))
+      checkpoints_.resize(static_cast<std::size_t>(depth));  // as deep as the paths go
+    const auto now_between = [&](std::int32_t k) __attribute__((always_inline)) {
       b_walks_best = std::max(b_walks_best, path[k].leave + suffix(k));
       a_walks_best = std::max(a_walks_best, path[k].leave - suffix(k + 1));
     };
-    // A's states (t even) and B's (t odd), apart so that each reads only its mover's side. Only
-    // the first state from the meeting lands next to the other player (a step without coins).
-    const auto a_state = [&] {
+    // A's states (t even) and B's (t odd), apart so that each reads only its mover's side (inlined:
+    // called, they took about twice the time on a caterpillar). Only the first state from the
+    // meeting lands next to the other player (a step without coins).
+    const auto a_state = [&]() __attribute__((always_inline)) {
       if (a_at != b_at)
         now_between(a_at);
       --a_at;
@@ -506,7 +513,7 @@ class ChainEvaluator {
                                     suffix(a_at + 1) - suffix(b_at) + path[a_at].leave_next});
       value = std::max(step - value, path[a_at].leave_or_none - other);
     };
-    const auto b_state = [&] {
+    const auto b_state = [&]() __attribute__((always_inline)) {
       checkpoints_[static_cast<std::size_t>(b_at)] = Checkpoint{value, b_walks_best, a_walks_best};
       if (a_at != b_at)
         now_between(b_at);
@@ -848,8 +855,8 @@ constexpr std::uint64_t kGoldenFraction = 0x9e3779b97f4a7c15;
 // kParallelGrain and at most kParallelGrain (kSampleGrain for sample_beyond's) B starts: each part
 // starts with a path of its own (ChainEvaluator::forget_last_path), whatever the thread did before.
 constexpr std::int32_t kParallelBatch = 256;
-constexpr std::int32_t kParallelGrain = 256;
-constexpr std::size_t kSampleGrain = 32;
+constexpr std::int32_t kParallelGrain = 1024;
+constexpr std::size_t kSampleGrain = 256;
 
 // Once a row has spent about as many chain steps as making its whole breadth-first order costs
 // (N), it tries the far end of its order and a few starts spread over the rest (once per row):
