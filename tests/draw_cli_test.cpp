@@ -131,6 +131,12 @@ TEST_F(DrawCliTest, WillowOfAHundredThousandCitiesDrawsWithinItsBounds) {
   const Result result = run({"draw", "-p", "willow", "big.in", "-o", "big.svg", "--jobs", "1"});
   ASSERT_EQ(result.status, 0) << result.err;
   EXPECT_LT(fs::file_size(at("big.svg")), kOneMiB);
+  // A comb's routes run along its spine, each walk drawn: at 3,000 cities that passes 1 MiB, so
+  // fewer are drawn.
+  write_text(at("comb.in"), willow_file({willow_case(Shape::comb, 8'000, 10'000, rng)}));
+  ASSERT_EQ(run({"draw", "-p", "willow", "comb.in", "-o", "comb.svg"}).status, 0);
+  EXPECT_LT(fs::file_size(at("comb.svg")), kOneMiB);
+  EXPECT_GT(fs::file_size(at("comb.svg")), kOneMiB / 2);
 }
 
 TEST_F(DrawCliTest, ExplainSvgIsWhatDrawWrites) {

@@ -83,8 +83,9 @@ CLI::App* add_check_command(CLI::App& app, CheckArguments& arguments) {
       ->type_name("FILE");
   add_html_option(*check, arguments.settings.html_file,
                   "Write a self-contained HTML page to FILE: the verdict matrix (files x\n"
-                  "solutions, coloured by verdict, with time, peak memory and WA details) and\n"
-                  "each solution's times against the time limit");
+                  "solutions, coloured by verdict, with time, peak memory and WA details),\n"
+                  "each solution's times against the time limit, and up to three WA cases\n"
+                  "small enough to draw, drawn with their optimal play");
   check->add_flag("--all-runs", arguments.settings.all_runs,
                   "Run every solution on every input: no early decision after a failure");
   add_layout_option(*check, arguments.settings.layout);

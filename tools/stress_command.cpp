@@ -72,7 +72,8 @@ CLI::App* add_stress_command(CLI::App& app, StressArguments& arguments) {
       ->capture_default_str();
   add_html_option(*stress, arguments.settings.html_file,
                   "Write a self-contained HTML page to FILE: the seed, the cases tried, the\n"
-                  "counterexample before and after shrinking with the solution's output");
+                  "counterexample before and after shrinking with the solution's output, and\n"
+                  "the shrunk one drawn with its optimal play");
   add_judge_options(*stress, arguments.judge);
   CLI::Option* package =
       stress

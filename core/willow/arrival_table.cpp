@@ -159,7 +159,7 @@ bool fits_32_bits(const Instance& instance) {
   return true;
 }
 
-Instance in_preorder(const Instance& instance) {
+Instance in_preorder(const Instance& instance, std::vector<City>* original) {
   const std::int32_t n = instance.city_count();
   std::vector<std::int32_t> neighbours_begin(static_cast<std::size_t>(n) + 1, 0);
   for (const auto& [u, v] : instance.roads) {
@@ -196,6 +196,11 @@ Instance in_preorder(const Instance& instance) {
   relabelled.roads.reserve(instance.roads.size());
   for (const auto& [u, v] : instance.roads)
     relabelled.roads.emplace_back(label[u], label[v]);
+  if (original != nullptr) {
+    original->resize(static_cast<std::size_t>(n));
+    for (City city = 0; city < n; ++city)
+      (*original)[static_cast<std::size_t>(label[city])] = city;
+  }
   return relabelled;
 }
 

@@ -86,7 +86,8 @@ bool fits_32_bits(const Instance& instance);
 // The same tree with cities numbered in depth-first preorder from city 0. The walk moves the
 // players' ends along tree paths; with input labels (random in general) every step would read a
 // row from anywhere in the table, in preorder neighbours on a path are mostly near each other.
-// The value does not depend on the labels.
-Instance in_preorder(const Instance& instance);
+// The value does not depend on the labels. `original` (if given) receives each new city's input
+// label.
+Instance in_preorder(const Instance& instance, std::vector<City>* original = nullptr);
 
 }  // namespace gamebatch::willow::detail

@@ -497,13 +497,10 @@ class StartSearch {
   std::int64_t steps_ = 0;
 };
 
-}  // namespace
-
-Play optimal_play(const Instance& instance, std::int64_t max_steps) {
-  if (const std::string problem = check_instance(instance); !problem.empty())
-    throw std::invalid_argument("willow: invalid instance: " + problem);
-  const Coins answer = solve(instance);
-  const WalkTree tree(instance);
+// The lowest optimal start of A and B's lowest best reply by valuing start pairs one by one,
+// for the cases where the pruned search gave up and the walk answered.
+std::pair<City, City> search_starts_pair_by_pair(const WalkTree& tree, Coins answer,
+                                                 std::int64_t max_steps) {
   StartSearch search(tree, answer, max_steps);
   City a = 0;
   City reply = kNone;
@@ -511,6 +508,23 @@ Play optimal_play(const Instance& instance, std::int64_t max_steps) {
     ++a;
   if (reply == kNone)
     throw std::logic_error("willow play: no start of A reaches the solver's answer");
+  return {a, reply};
+}
+
+}  // namespace
+
+Play optimal_play(const Instance& instance, const SolverOptions& options,
+                  std::int64_t max_fallback_steps) {
+  if (const std::string problem = check_instance(instance); !problem.empty())
+    throw std::invalid_argument("willow: invalid instance: " + problem);
+  SolverOptions finding = options;
+  finding.find_optimal_starts = true;
+  const SolveReport report = solve_with_report(instance, finding);
+  const Coins answer = report.value;
+  const WalkTree tree(instance);
+  const auto [a, reply] = report.a_start >= 0
+                              ? std::pair<City, City>{report.a_start, report.b_start}
+                              : search_starts_pair_by_pair(tree, answer, max_fallback_steps);
   Play play;
   play.value = answer;
   Chain chain;

@@ -32,16 +32,20 @@ struct Play {
   std::vector<std::int32_t> roads_left;  // indices into Instance::roads never walked
 };
 
-// Refused beyond this many path steps (each start pair costs its distance + 1): A's start is the
-// lowest-numbered city whose every B start gives the answer, which costs one pass over all B
-// starts for that city and cheap refutations of the cities before it. A path of N cities costs
-// about N^2 / 2 steps, so paths beyond about 28,000 cities are refused; random trees of
-// N = 100,000 take about 10^8.
+// A's start is the lowest-numbered city whose every B start gives the answer, and B's reply the
+// lowest-numbered city that holds A to it: the pruned search of solve() finds both when it takes
+// rows of equal bound in city order (SolverOptions::find_optimal_starts), at about the cost of a
+// solve. Where that search gives up and the forest walk answers, the starts are found pair by
+// pair (each start pair costs its distance + 1 path steps: one pass over all B starts for A's
+// start, cheap refutations of the cities before it), and refused beyond this many steps.
 inline constexpr std::int64_t kMaxPlaySteps = 400'000'000;
 
 // The optimal play; ties go to the lowest-numbered city (A's start, B's reply, each move).
-// Throws std::invalid_argument for an invalid instance or one beyond `max_steps` path steps.
-Play optimal_play(const Instance& instance, std::int64_t max_steps = kMaxPlaySteps);
+// `options`: how the value and starts are searched (tests force the pair-by-pair way with a tiny
+// pruned_budget_scale). Throws std::invalid_argument for an invalid instance or one whose
+// pair-by-pair search would pass `max_fallback_steps`.
+Play optimal_play(const Instance& instance, const SolverOptions& options = {},
+                  std::int64_t max_fallback_steps = kMaxPlaySteps);
 
 // The play as text (cities 1-based, as in the input), one line per move, ending with
 // "answer: VALUE".

@@ -798,16 +798,26 @@ struct Row {
   std::uint64_t sampled = 0;  // the B starts sampled beyond the batches so far
 };
 
-// The least of some start pairs' values, and the lowest B start that has it.
+// The least of some start pairs' values, and the lowest B start that has it (lowest by
+// `tie_order` where one is given).
 struct Least {
   Coins value = std::numeric_limits<Coins>::max();
   City at = kNone;
+  const City* tie_order = nullptr;
 
   void add(Coins other_value, City other_at) {
-    if (other_value < value || (other_value == value && other_at < at)) {
+    if (other_value < value || (other_value == value && (at == kNone || lower(other_at, at)))) {
       value = other_value;
       at = other_at;
     }
+  }
+  void add(const Least& other) { add(other.value, other.at); }
+
+ private:
+  bool lower(City a, City b) const {
+    return tie_order == nullptr
+               ? a < b
+               : tie_order[static_cast<std::size_t>(a)] < tie_order[static_cast<std::size_t>(b)];
   }
 };
 
@@ -832,14 +842,23 @@ class Killers {
 };
 
 // The order of the search: the highest bound first; of equal ones the more evaluated (a finished
-// row before an unfinished one), then the lower city. As a "less than" for std::push_heap.
-bool comes_later(const Row& a, const Row& b) {
-  if (a.bound != b.bound)
-    return a.bound < b.bound;
-  if (a.evaluated != b.evaluated)
-    return a.evaluated < b.evaluated;
-  return a.start > b.start;
-}
+// row before an unfinished one), then the lower city; or, given a tie order, the lower city in
+// it (so that the first finished row taken is the lowest optimal start). As a "less than" for
+// std::push_heap.
+struct ComesLater {
+  const City* tie_order = nullptr;
+
+  bool operator()(const Row& a, const Row& b) const {
+    if (a.bound != b.bound)
+      return a.bound < b.bound;
+    if (tie_order != nullptr)
+      return tie_order[static_cast<std::size_t>(a.start)] >
+             tie_order[static_cast<std::size_t>(b.start)];
+    if (a.evaluated != b.evaluated)
+      return a.evaluated < b.evaluated;
+    return a.start > b.start;
+  }
+};
 
 // The first batch of a row's B starts beyond its neighbours; each later batch adds an eighth of
 // the count evaluated (at least kFirstBatch), so that a row whose bound falls below another's in
@@ -887,7 +906,9 @@ class PrunedSearch {
                                        use_bare_ ? &bare_ : nullptr, state_);
         }),
         order_(table),
-        rooting_(table) {}
+        rooting_(table),
+        tie_order_(limits.tie_order),
+        comes_later_{limits.tie_order} {}
 
   bool run(SolveReport& report) {
     bool finished = false;
@@ -919,13 +940,15 @@ class PrunedSearch {
   void bound_rows(const tbb::blocked_range<City>& starts) {
     ChainEvaluator<Value>& own = chains_.local();
     for (City i = starts.begin(); i != starts.end(); ++i) {
-      Least least;
+      Least least = no_least();
       least.add(table_.same_start_value(i), i);
       for (ArrivalId in = table_.arrivals_begin(i); in < table_.arrivals_end(i); ++in)
         least.add(own.neighbour_value(in), table_.tail(in));
       rows_[static_cast<std::size_t>(i)] = Row{least.value, first_count(i), i, least.at};
     }
   }
+
+  Least no_least() const { return Least{std::numeric_limits<Coins>::max(), kNone, tie_order_}; }
 
   // B's starts [ks.begin(), ks.end()) of the order's row.
   Least evaluate(const tbb::blocked_range<std::int32_t>& ks, Least least) {
@@ -957,14 +980,14 @@ class PrunedSearch {
     };
     if (parallel_ && end - begin >= kParallelBatch) {
       return tbb::parallel_reduce(
-          batch, Least{}, part,
+          batch, no_least(), part,
           [](Least a, const Least& b) {
-            a.add(b.value, b.at);
+            a.add(b);
             return a;
           },
           tbb::simple_partitioner{});
     }
-    return part(batch, Least{});
+    return part(batch, no_least());
   }
 
   // The B starts that brought earlier rows down, against `row`.
@@ -1039,14 +1062,14 @@ class PrunedSearch {
     };
     const tbb::blocked_range<std::size_t> all(0, samples_.size(), kSampleGrain);
     const Least sampled = parallel_ ? tbb::parallel_reduce(
-                                          all, Least{}, part,
+                                          all, no_least(), part,
                                           [](Least a, const Least& b) {
-                                            a.add(b.value, b.at);
+                                            a.add(b);
                                             return a;
                                           },
                                           tbb::simple_partitioner{})
-                                    : part(all, Least{});
-    least.add(sampled.value, sampled.at);
+                                    : part(all, no_least());
+    least.add(sampled);
   }
 
   // About the chain steps the row has spent: the B starts evaluated times the distance of the
@@ -1060,10 +1083,10 @@ class PrunedSearch {
 
   // Evaluates `row` further while it stays ahead of every other row. False: over the budget.
   bool advance(Row& row) {
-    Least least{row.bound, row.least_at};
+    Least least{row.bound, row.least_at, tie_order_};
     try_killers(row, least);
     row.bound = least.value;
-    while (row.evaluated < n_ && (rows_.empty() || !comes_later(row, rows_.front()))) {
+    while (row.evaluated < n_ && (rows_.empty() || !comes_later_(row, rows_.front()))) {
       const std::int32_t end =
           std::min(n_, row.evaluated + std::max(row.evaluated / kBatchGrowthDivisor, kFirstBatch));
       if (!row.far_probed && end < n_ && steps_spent(row) >= n_) {
@@ -1075,12 +1098,12 @@ class PrunedSearch {
       if (row.far_probed && end < n_) {
         sample_beyond(row, end, least);
         row.bound = least.value;
-        if (!rows_.empty() && comes_later(row, rows_.front()))
+        if (!rows_.empty() && comes_later_(row, rows_.front()))
           break;
       }
       order_.reach(row.start, end);
       const Least batch = evaluate_batch(row.evaluated, end);
-      least.add(batch.value, batch.at);
+      least.add(batch);
       row.bound = least.value;
       row.evaluated = end;
       if (state_.over_budget.load(std::memory_order_relaxed))
@@ -1096,13 +1119,17 @@ class PrunedSearch {
   // row's value is at most its bound.
   bool search(SolveReport& report) {
     rooting_.reach(0, n_);  // the tree rooted anywhere, for the paths to the killers
-    std::make_heap(rows_.begin(), rows_.end(), comes_later);
+    std::make_heap(rows_.begin(), rows_.end(), comes_later_);
     for (;;) {
-      std::pop_heap(rows_.begin(), rows_.end(), comes_later);
+      std::pop_heap(rows_.begin(), rows_.end(), comes_later_);
       Row row = rows_.back();
       rows_.pop_back();
       if (row.evaluated == n_) {
         report.value = row.bound;
+        if (tie_order_ != nullptr) {
+          report.a_start = row.start;
+          report.b_start = row.least_at;
+        }
         return true;
       }
       if (row.evaluated == first_count(row.start))
@@ -1112,7 +1139,7 @@ class PrunedSearch {
       if (row.evaluated == n_)
         ++report.rows_whole;
       rows_.push_back(row);
-      std::push_heap(rows_.begin(), rows_.end(), comes_later);
+      std::push_heap(rows_.begin(), rows_.end(), comes_later_);
     }
   }
 
@@ -1134,6 +1161,8 @@ class PrunedSearch {
   City marked_row_ = kNone;
   RowOrder<Value> rooting_;  // from city 0: the paths to the killers
   Killers killers_;
+  const City* tie_order_;
+  const ComesLater comes_later_;
 };
 
 }  // namespace

@@ -662,8 +662,10 @@ Coins walk(const ArrivalTable<Value>& table, const SolverOptions& options, bool 
 constexpr double kWalkStatesPerStartPair = 3.0;
 constexpr double kWalkStatesPerChainStep = 5.0;
 
+// `original`: each city's input label, the tie order of SolverOptions::find_optimal_starts.
 template <typename Value>
-SolveReport solve_table(const Instance& instance, const SolverOptions& options, bool use_avx2) {
+SolveReport solve_table(const Instance& instance, const std::vector<City>& original,
+                        const SolverOptions& options, bool use_avx2) {
   const ArrivalTable<Value> table(instance);
   SolveReport report;
   if (options.allow_pruned) {
@@ -673,8 +675,15 @@ SolveReport solve_table(const Instance& instance, const SolverOptions& options, 
     limits.budget_chain_steps = static_cast<std::int64_t>(
         std::min(options.pruned_budget_scale * walk_states / kWalkStatesPerChainStep, 0x1p62));
     limits.parallel_from_cities = options.parallel_from_cities;
-    if (detail::pruned_search(table, limits, report))
+    if (options.find_optimal_starts)
+      limits.tie_order = original.data();
+    if (detail::pruned_search(table, limits, report)) {
+      if (options.find_optimal_starts) {
+        report.a_start = original[static_cast<std::size_t>(report.a_start)];
+        report.b_start = original[static_cast<std::size_t>(report.b_start)];
+      }
       return report;
+    }
   }
   report.walked = true;
   report.value = walk(table, options, use_avx2);
@@ -684,16 +693,17 @@ SolveReport solve_table(const Instance& instance, const SolverOptions& options, 
 }  // namespace
 
 SolveReport solve_with_report(const Instance& original, const SolverOptions& options) {
-  const Instance instance = detail::in_preorder(original);
+  std::vector<City> original_label;
+  const Instance instance = detail::in_preorder(original, &original_label);
   if (options.allow_32_bit && detail::fits_32_bits(instance)) {
 #if WILLOW_HAS_AVX2_COPY
     const bool use_avx2 = options.allow_avx2 && cpu_has_avx2();
 #else
     const bool use_avx2 = false;
 #endif
-    return solve_table<std::int32_t>(instance, options, use_avx2);
+    return solve_table<std::int32_t>(instance, original_label, options, use_avx2);
   }
-  return solve_table<Coins>(instance, options, false);
+  return solve_table<Coins>(instance, original_label, options, false);
 }
 
 Coins solve(const Instance& instance, const SolverOptions& options) {

@@ -41,6 +41,11 @@ struct SolverOptions {
   // From this many cities a case is searched or walked on all threads of the current oneTBB
   // arena.
   std::int32_t parallel_from_cities = 256;
+  // Also find A's lowest-numbered optimal start and B's lowest-numbered best reply to it
+  // (SolveReport::a_start, b_start; what `explain` plays from). Rows of equal bound are then
+  // searched in city order instead of most-evaluated first, which costs more only where several
+  // starts tie with the answer. Found by the pruned search only: not where the walk answers.
+  bool find_optimal_starts = false;
 };
 
 // The exact game value from A's point of view (max over A's start of min over B's start).
@@ -63,6 +68,11 @@ struct SolveReport {
   std::int64_t chain_steps = 0;
   std::int64_t rows_searched = 0;
   std::int64_t rows_whole = 0;
+  // With SolverOptions::find_optimal_starts and the pruned search answering: A's lowest-numbered
+  // start of the answer's value and B's lowest-numbered start that holds A to it (0-based input
+  // numbering); else -1.
+  std::int32_t a_start = -1;
+  std::int32_t b_start = -1;
 };
 SolveReport solve_with_report(const Instance& instance, const SolverOptions& options = {});
 

@@ -67,12 +67,16 @@ class Svg {
              "\" height=\"" + number(h) + "\" fill=\"" + std::string(fill) + "\" stroke=\"" +
              std::string(stroke) + "\"/>\n";
   }
+  // `extra`: more attributes, each with its leading space (a class of style()'s rules).
   void text(double x, double y, double size, std::string_view content,
-            std::string_view fill = "black", std::string_view anchor = "middle") {
+            std::string_view fill = "black", std::string_view anchor = "middle",
+            std::string_view extra = "") {
     text_ += "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" font-size=\"" + number(size) +
-             "\" fill=\"" + std::string(fill) + "\" text-anchor=\"" + std::string(anchor) + "\">" +
-             escaped(content) + "</text>\n";
+             "\" fill=\"" + std::string(fill) + "\" text-anchor=\"" + std::string(anchor) + "\"" +
+             std::string(extra) + ">" + escaped(content) + "</text>\n";
   }
+  // CSS rules for the whole picture (rules shared by many elements cost their bytes once).
+  void style(std::string_view rules) { text_ += "<style>" + std::string(rules) + "</style>\n"; }
   // A polyline through "x,y x,y ..." points.
   void polyline(const std::string& points, std::string_view stroke, double width) {
     text_ += "<polyline points=\"" + points + "\" fill=\"none\" stroke=\"" + std::string(stroke) +

@@ -21,9 +21,18 @@ constexpr double kColumn = 40;
 constexpr double kRow = 56;
 constexpr double kMargin = 40;
 constexpr double kTop = 70;
+// A walk's number, from its road's middle: beside a straight road and a slanted one.
+constexpr double kStraightStepGap = 5;
+constexpr double kSlantedStepGap = 8;
+// Texts that may lie over roads get a white outline (one CSS rule for all).
+constexpr std::string_view kHalo = " class=\"h\"";
+constexpr std::string_view kHaloRule = ".h{stroke:white;stroke-width:3px;paint-order:stroke}";
+// The fewest cities a large tree is drawn with when its picture must shrink to fit its bound.
+constexpr std::int32_t kFewestDrawnCities = 200;
 
 struct Layout {
   std::vector<std::vector<City>> roads;  // each city's neighbours, sorted
+  std::int32_t most_drawn = kMaxDrawnCities;
   std::vector<char> drawn;
   std::vector<City> parent;
   std::vector<double> x, y;
@@ -33,7 +42,7 @@ struct Layout {
 
 // Adds `city` to the drawn set unless full; returns whether it is drawn.
 bool take(Layout& layout, City city, std::int32_t& count) {
-  if (layout.drawn[static_cast<std::size_t>(city)] == 0 && count < kMaxDrawnCities) {
+  if (layout.drawn[static_cast<std::size_t>(city)] == 0 && count < layout.most_drawn) {
     layout.drawn[static_cast<std::size_t>(city)] = 1;
     ++count;
   }
@@ -66,7 +75,7 @@ void choose_cities(Layout& layout, const gamebatch::willow::Play& play) {
   for (const City city : core)
     for (const City w : layout.roads[static_cast<std::size_t>(city)])
       take(layout, w, count);
-  if (n <= static_cast<std::size_t>(kMaxDrawnCities))
+  if (n <= static_cast<std::size_t>(layout.most_drawn))
     for (const City city : order)
       take(layout, city, count);
 }
@@ -135,7 +144,8 @@ void draw_cities(Svg& svg, const Layout& layout, const Instance& instance,
                : b ? "#2c5fb3"
                    : "#555");
     svg.text(layout.x[v], layout.y[v] + 4, 9, std::to_string(v + 1));
-    svg.text(layout.x[v], layout.y[v] + 22, 9, std::to_string(instance.coins[v]), "#8a6d00");
+    svg.text(layout.x[v], layout.y[v] + 22, 9, std::to_string(instance.coins[v]), "#8a6d00",
+             "middle", kHalo);
     const auto hidden = std::count_if(layout.roads[v].begin(), layout.roads[v].end(), [&](City w) {
       return layout.drawn[static_cast<std::size_t>(w)] == 0;
     });
@@ -143,6 +153,61 @@ void draw_cities(Svg& svg, const Layout& layout, const Instance& instance,
       svg.text(layout.x[v] + 13, layout.y[v] - 8, 8,
                std::string(1, '+').append(std::to_string(hidden)), "#888", "start");
   }
+}
+
+// A's and B's walks, then their numbers over them (a later road must not cover an earlier
+// number).
+void draw_walks(Svg& svg, const Layout& layout, const gamebatch::willow::Play& play) {
+  const auto drawn = [&](const gamebatch::willow::Move& move) {
+    return layout.drawn[static_cast<std::size_t>(move.from)] != 0 &&
+           layout.drawn[static_cast<std::size_t>(move.to)] != 0;
+  };
+  const auto colour = [](const gamebatch::willow::Move& move) {
+    return move.player == 'A' ? "#c0392b" : "#2c5fb3";
+  };
+  for (const gamebatch::willow::Move& move : play.moves) {
+    const auto from = static_cast<std::size_t>(move.from);
+    const auto to = static_cast<std::size_t>(move.to);
+    if (drawn(move))
+      svg.line(layout.x[from], layout.y[from], layout.x[to], layout.y[to], colour(move), 4);
+  }
+  for (std::size_t k = 0; k < play.moves.size(); ++k) {
+    const auto& move = play.moves[k];
+    if (!drawn(move))
+      continue;
+    const auto from = static_cast<std::size_t>(move.from);
+    const auto to = static_cast<std::size_t>(move.to);
+    // Beside the road's middle, on the side its lower end leans to (just right of a straight
+    // road, below the coins written under the upper city), off the sibling roads.
+    const bool from_is_upper = layout.y[from] < layout.y[to];
+    const double lean = layout.x[from_is_upper ? to : from] - layout.x[from_is_upper ? from : to];
+    const double gap = lean == 0 ? kStraightStepGap : kSlantedStepGap;
+    svg.text((layout.x[from] + layout.x[to]) / 2 + (lean < 0 ? -gap : gap),
+             (layout.y[from] + layout.y[to]) / 2 + 4, 10, std::to_string(k + 1), colour(move),
+             lean < 0 ? "end" : "start", kHalo);
+  }
+}
+
+// The picture with at most layout.most_drawn cities.
+std::string draw_around_play(Layout& layout, const Instance& instance,
+                             const gamebatch::willow::Play& play) {
+  choose_cities(layout, play);
+  place_cities(layout, play.a_start);
+  Svg svg(std::max(2 * kMargin + kColumn * layout.columns, 640.0),
+          kTop + kRow * (layout.depth + 1) + kMargin);
+  svg.text(kMargin - 20, 24, 14,
+           "willow: answer " + std::to_string(play.value) + " (A " +
+               "red, B blue; walks numbered in turn order)",
+           "black", "start");
+  svg.style(kHaloRule);
+  for (std::size_t v = 0; v < layout.roads.size(); ++v) {
+    const auto p = static_cast<std::size_t>(layout.parent[v]);
+    if (layout.drawn[v] != 0 && p != v)
+      svg.line(layout.x[p], layout.y[p], layout.x[v], layout.y[v], "#bbb", 1.5);
+  }
+  draw_walks(svg, layout, play);
+  draw_cities(svg, layout, instance, play);
+  return svg.finish();
 }
 
 }  // namespace
@@ -157,32 +222,16 @@ std::string draw_play(const Instance& instance) {
   }
   for (auto& near : layout.roads)
     std::sort(near.begin(), near.end());
-  choose_cities(layout, play);
-  place_cities(layout, play.a_start);
-  Svg svg(std::max(2 * kMargin + kColumn * layout.columns, 640.0),
-          kTop + kRow * (layout.depth + 1) + kMargin);
-  svg.text(kMargin - 20, 24, 14,
-           "willow: answer " + std::to_string(play.value) + " (A " +
-               "red, B blue; walks numbered in turn order)",
-           "black", "start");
-  for (std::size_t v = 0; v < layout.roads.size(); ++v) {
-    const auto p = static_cast<std::size_t>(layout.parent[v]);
-    if (layout.drawn[v] != 0 && p != v)
-      svg.line(layout.x[p], layout.y[p], layout.x[v], layout.y[v], "#bbb", 1.5);
+  // A city costs about 400 bytes and each drawn walk about 200 more, so long routes (a
+  // caterpillar's spine) can pass the bound at kMaxDrawnCities: then fewer cities, drawn again.
+  for (;;) {
+    std::string picture = draw_around_play(layout, instance, play);
+    if (picture.size() <= kMaxPictureBytes || layout.most_drawn <= kFewestDrawnCities)
+      return picture;
+    layout.most_drawn = std::max(kFewestDrawnCities, layout.most_drawn * 2 / 3);
+    layout.columns = 0;
+    layout.depth = 0;
   }
-  for (std::size_t k = 0; k < play.moves.size(); ++k) {
-    const auto& move = play.moves[k];
-    const auto from = static_cast<std::size_t>(move.from);
-    const auto to = static_cast<std::size_t>(move.to);
-    if (layout.drawn[from] == 0 || layout.drawn[to] == 0)
-      continue;
-    const char* colour = move.player == 'A' ? "#c0392b" : "#2c5fb3";
-    svg.line(layout.x[from], layout.y[from], layout.x[to], layout.y[to], colour, 4);
-    svg.text((layout.x[from] + layout.x[to]) / 2 + 8, (layout.y[from] + layout.y[to]) / 2, 10,
-             std::to_string(k + 1), colour, "start");
-  }
-  draw_cities(svg, layout, instance, play);
-  return svg.finish();
 }
 
 }  // namespace gamebatch::io::willow

@@ -11,7 +11,8 @@ namespace gamebatch::io::willow {
 
 // At most this many cities are drawn: all of a smaller tree; of a larger one the path between
 // the starts, the routes and then their neighbours, in that order, until the bound (a city with
-// roads left out shows how many). That keeps a picture under kMaxPictureBytes.
+// roads left out shows how many). A picture that still passes kMaxPictureBytes (long routes,
+// each walk drawn) is drawn again with a third fewer cities until it fits.
 inline constexpr std::int32_t kMaxDrawnCities = 3000;
 inline constexpr std::size_t kMaxPictureBytes = std::size_t{1} << 20;
 

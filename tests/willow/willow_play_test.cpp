@@ -145,12 +145,53 @@ TEST(WillowPlay, LargeTreesAddUp) {
   }
 }
 
-TEST(WillowPlay, RefusesWhatCostsTooMuch) {
-  // A path of 2,000 cities: A's start alone costs about 10^6 path steps.
+// The pruned search given no budget: the walk answers and the starts are found pair by pair.
+SolverOptions pair_by_pair() {
+  SolverOptions options;
+  options.pruned_budget_scale = 1e-12;
+  return options;
+}
+
+RC_GTEST_PROP(WillowPlay, PairByPairStartsAreTheSearchsStarts, ()) {
+  const auto cities = *rc::gen::inRange<std::int32_t>(1, 60);
+  const auto shape =
+      *rc::gen::elementOf(std::vector<TreeShape>(std::begin(kBenchShapes), std::end(kBenchShapes)));
+  const auto pattern = *rc::gen::elementOf(
+      std::vector<CoinPattern>(std::begin(kAllCoinPatterns), std::end(kAllCoinPatterns)));
+  // Few coin values: many starts tie with the answer.
+  const auto max_coin = *rc::gen::element<Coins>(0, 1, 3, 10000);
+  std::mt19937_64 rng(*rc::gen::arbitrary<std::uint64_t>());
+  const Instance instance = generate_instance(shape, cities, pattern, max_coin, rng);
+  SolverOptions parallel;  // the search on every thread even for small trees
+  parallel.parallel_from_cities = 1;
+  const Play searched = optimal_play(instance);
+  // Tiny trees finish the search before the budget is looked at.
+  RC_CLASSIFY(solve_with_report(instance, pair_by_pair()).walked, "walked");
+  const Play by_pairs = optimal_play(instance, pair_by_pair());
+  RC_ASSERT(searched.a_start == by_pairs.a_start);
+  RC_ASSERT(searched.b_start == by_pairs.b_start);
+  RC_ASSERT(describe_play(instance, searched) == describe_play(instance, by_pairs));
+  RC_ASSERT(describe_play(instance, searched) ==
+            describe_play(instance, optimal_play(instance, parallel)));
+}
+
+TEST(WillowPlay, SearchFindsTheStartsOfLongPaths) {
+  // A path of 100,000 cities: the pruned search values each start pair from prefix sums, so the
+  // starts cost what a solve costs; pair by pair they would cost about 2.5 * 10^9 path steps.
+  std::mt19937_64 rng(3);
+  const Instance path = generate_instance(TreeShape::path, 100'000, CoinPattern::mixed, 100, rng);
+  const SolveReport report = solve_with_report(path);
+  EXPECT_FALSE(report.walked);
+  EXPECT_EQ(optimal_play(path).value, report.value);
+}
+
+TEST(WillowPlay, RefusesWhatCostsTooMuchPairByPair) {
+  // A path of 2,000 cities, the walk answering: A's start alone costs about 10^6 path steps.
   std::mt19937_64 rng(3);
   const Instance path = generate_instance(TreeShape::path, 2'000, CoinPattern::all_equal, 1, rng);
-  EXPECT_THROW(optimal_play(path, 100'000), std::invalid_argument);
-  EXPECT_EQ(optimal_play(path).value, solve(path));
+  EXPECT_THROW(optimal_play(path, pair_by_pair(), 100'000), std::invalid_argument);
+  EXPECT_EQ(optimal_play(path, pair_by_pair()).value, solve(path));
+  EXPECT_EQ(optimal_play(path, pair_by_pair()).a_start, optimal_play(path).a_start);
 }
 
 }  // namespace
