@@ -102,8 +102,8 @@ inline std::set<std::string> files_under(const fs::path& dir) {
 
 // A random willow case in the official labelling (road i <-> j_i, i < j_i), as text. A comb is a
 // path (the even cities) with a leaf on each of its cities (the odd ones): the one shape here that
-// willow's pruned search still walks city by city, about N^2 / 40 chain steps (13.6 s on one core
-// at N = 100,000, 0.06 s at 8,000), so the tests that need a case in progress for seconds use it.
+// willow's pruned search still walks city by city, about N^2 / 12 chain steps (2.2 s on one core
+// at N = 100,000, 0.25 s at 30,000), so the tests that need a case in progress for seconds use it.
 enum class Shape { random, path, star, comb };
 
 inline std::string willow_case(Shape shape, int cities, int max_coin, std::mt19937_64& rng) {

@@ -150,11 +150,13 @@ TEST_F(MpiCliTest, OneCacheServesAllRanksAndAnswersTheRerunOfEveryGame) {
 TEST_F(MpiCliTest, HeavyFilesCasesSpreadOverTheRanks) {
   std::mt19937_64 rng(9);
   std::vector<std::string> heavy;
-  // About 0.2 s each on one core: rank 0 alone would take well over a second, long past rank 1's
-  // start even on a loaded machine (at 0.1 s each, rank 0 once took all eight under load). Combs:
-  // willow's pruned search takes a hundredth of that on a random tree or a path of the size.
-  for (int k = 0; k < 8; ++k)
-    heavy.push_back(willow_case(Shape::comb, 12'000, 10000, rng));
+  // About 0.15 s each on one core: rank 0 alone would take well over a second, long past rank 1's
+  // start even on a loaded machine (at 0.1 s each, rank 0 once took all eight under load; eight
+  // combs of 12,000 at 0.06 s each, once chains resumed from their siblings', all but one case;
+  // rank 1 ran about half as fast as rank 0 on this machine, main's build too). Combs: willow's
+  // pruned search takes a hundredth of that on a random tree or a path of the size.
+  for (int k = 0; k < 12; ++k)
+    heavy.push_back(willow_case(Shape::comb, 24'000, 10000, rng));
   write_text(at("in/heavy.in"), willow_file(heavy));
   for (int k = 0; k < 4; ++k)
     write_text(at(cat("in/small", k, ".in")), willow_file({willow_case(Shape::path, 9, 9, rng)}));

@@ -28,6 +28,14 @@
 // measured to need far fewer pairs than "rows in bound order, each cut at the best row so far"
 // (random trees of N = 30,000: 0.001 to 0.065 N^2 chain steps against about 0.3 N^2).
 //
+// Siblings. Consecutive B starts of a breadth-first order are mostly children of one city, whose
+// paths from i differ only in their last city (and their parent's branch towards it): the chain
+// of such a pair reads the same states as the last one's until B reaches the parent, so it
+// resumes from the last chain's checkpoint there and evaluates only its last few states (on a
+// caterpillar, whose spine cities all have leaves, a whole layer of the order costs one chain a
+// side). A batch's B starts are taken grouped by the branch of i they lie in, which the order
+// interleaves layer by layer; the suffix sums are kept from v_0 on, which the shared part keeps.
+//
 // Paths. When the tree is a path, a pair's value is a few prefix sums (PathLine), one step of
 // work instead of d + 1, and the same search runs on those values. Where the tree has long runs
 // of cities with two roads (BareChains: a broom's handle), a pair's path crosses each run in one
@@ -35,13 +43,15 @@
 // up coins (prefix sums of the run) until a mover reaches a city with a branch.
 //
 // Threads. The cheap bounds are computed on all threads; a batch of a row's j's is spread over the
-// threads once it is large (a parallel reduction of the least value, ties to the lowest city).
-// The order of the search depends only on values, never on the schedule, so neither the answer
-// nor the work depends on the thread count (but for the moment a budget run-out is noticed: the
-// threads add their steps to the shared count in chunks).
+// threads once it is large (a parallel reduction of the least value, ties to the lowest city), in
+// parts split the same way on any schedule, each starting its chains afresh. The order of the
+// search depends only on values, never on the schedule, so neither the answer nor the work
+// depends on the thread count (but for the moment a budget run-out is noticed: the threads add
+// their steps to the shared count in chunks).
 //
-// Budget. Each pair costs d + 1 chain steps; once the steps spent pass the caller's budget (about
-// what the forest walk would cost for the case), the search gives up and the walk answers.
+// Budget. Each pair costs d + 1 chain steps (the states it evaluates, plus one); once the steps
+// spent pass the caller's budget (about what the forest walk would cost for the case), the search
+// gives up and the walk answers.
 #include "core/willow/pruned.hpp"
 
 #include <algorithm>
@@ -72,12 +82,16 @@ struct Link {
   ArrivalId up = kNone;
   City parent = kNone;
   std::int32_t depth = 0;
+  City branch = kNone;  // the start's neighbour on the way (kNone for the start)
 };
 
 // One city v_k of the path between the starts, as the chain reads it.
 template <typename Value>
 struct PathCity {
-  Value suffix = 0;  // the coins of v_k ... v_d
+  // The coins of v_k ... v_d, less a constant the same for every k (the chain needs only their
+  // differences): reused_path_value keeps minus the coins of v_0 ... v_(k-1), which do not
+  // depend on B's start.
+  Value suffix = 0;
   // The richest and next richest branch at v_k that leave the path (0 where none); the richest
   // again, but kNoBranch where there is none.
   Value leave = 0;
@@ -317,6 +331,36 @@ class ChainEvaluator {
                       [&] { return next < j_side ? up_[next++] : up_[i_side++]; });
   }
 
+  // Forgets the last pair's path, so that the work of the pairs that follow does not depend on
+  // which pairs this thread evaluated before.
+  void forget_last_path() { reused_depth_ = -1; }
+
+  // The positions [begin, end) of a row's breadth-first order (`at(p)` the p-th), grouped by the
+  // branch of the row's start that their city lies in, in order within each branch: the order
+  // interleaves the branches layer by layer, and consecutive pairs in one branch share most of
+  // their paths (reused_path_value), siblings all but the last cities of their chains.
+  template <typename PositionAt>
+  const std::vector<std::int32_t>& grouped_by_branch(const Link* links, const City* queue,
+                                                     std::size_t begin, std::size_t end,
+                                                     PositionAt at) {
+    positions_.clear();
+    if (line_ != nullptr || bare_ != nullptr) {  // pairs that share nothing: as they come
+      for (std::size_t p = begin; p != end; ++p)
+        positions_.push_back(at(p));
+      return positions_;
+    }
+    keys_.clear();
+    for (std::size_t p = begin; p != end; ++p) {
+      const std::int32_t k = at(p);
+      const auto branch = static_cast<std::uint32_t>(links[queue[k]].branch);
+      keys_.push_back(std::uint64_t{branch} << 32 | static_cast<std::uint32_t>(k));
+    }
+    std::sort(keys_.begin(), keys_.end());
+    for (const std::uint64_t key : keys_)
+      positions_.push_back(static_cast<std::int32_t>(key & 0xffffffffU));
+    return positions_;
+  }
+
   // Counts a pair's steps; now and then adds them to the shared count and checks the budget and
   // the stop request. Returns false once the search is over its budget.
   bool account() {
@@ -342,10 +386,10 @@ class ChainEvaluator {
   // cities of their ways to i, and the cities of those (their rows, far apart in memory) cost
   // most of a pair's time. Once the way up from j meets the last path's city at the same
   // distance from i, the rest down to i is that path's (only that city's branch towards j may
-  // differ). The suffix sums, which depend on j, are summed again.
+  // differ). The suffix sums are kept as minus the coins from v_0 on, which the shared part keeps,
+  // and the chain resumes where it last read only shared cities (chain_value's checkpoints).
   Coins reused_path_value(const Link* links, City i, City j) {
     const std::int32_t depth = links[j].depth;
-    last_depth_ = depth;
     if (reused_start_ != i)
       reused_depth_ = -1;
     reused_start_ = i;
@@ -365,13 +409,13 @@ class ChainEvaluator {
     if (k == 0)  // A's start: its branches that avoid v_1, from the arrival v_0 -> v_1.
       set_city(path_[0], rows_[rows_[after].reverse], kNone, 0);
     reused_depth_ = depth;
-    Coins suffix = 0;
-    for (std::int32_t x = depth; x >= 0; --x) {
-      PathCity<Value>& at = path_[static_cast<std::size_t>(x)];
-      suffix += at.coins;
-      at.suffix = static_cast<Value>(suffix);
+    if (k == 0)
+      path_[0].suffix = 0;
+    for (std::int32_t x = std::max(k, 1); x <= depth; ++x) {
+      const PathCity<Value>& before = path_[static_cast<std::size_t>(x) - 1];
+      path_[static_cast<std::size_t>(x)].suffix = static_cast<Value>(before.suffix - before.coins);
     }
-    return chain_value(depth);
+    return chain_value(depth, k);
   }
 
   // A pair on a line: one step of work.
@@ -384,7 +428,6 @@ class ChainEvaluator {
   // `next_up()` gives one by one.
   template <typename NextUp>
   Coins path_value(std::int32_t depth, NextUp next_up) {
-    last_depth_ = depth;
     reused_depth_ = -1;
     ArrivalId after = kNone;  // the arrival at the current city from the next one towards v_d
     Coins suffix = 0;
@@ -395,7 +438,7 @@ class ChainEvaluator {
     }
     // A's start: its branches that avoid v_1, from the arrival v_0 -> v_1.
     set_city(path_[0], rows_[rows_[after].reverse], kNone, suffix);
-    return chain_value(depth);
+    return chain_value(depth, 0);
   }
 
   // Fills `city` (v_k) from the row of the arrival v_k -> v_(k-1) (v_k's branches that avoid
@@ -418,12 +461,17 @@ class ChainEvaluator {
     return suffix;
   }
 
-  // V(v_0, v_d) from path_[0..depth] (path_[depth + 1] is past the end: suffix 0).
-  Coins chain_value(std::int32_t depth) {
+  // V(v_0, v_d) from path_[0..depth] (path_[depth + 1] is past the end: suffix 0 up to the
+  // constant). Positions [0, unchanged) of path_ are those of the last call's path; where that one
+  // had the same depth, the states that read only them are not evaluated again: the chain resumes
+  // from the checkpoint of the last one. Sets last_depth_ to the states it evaluated.
+  Coins chain_value(std::int32_t depth, std::int32_t unchanged) {
     const PathCity<Value>* path = path_.data();
-    path_[static_cast<std::size_t>(depth) + 1].suffix = 0;
+    path_[static_cast<std::size_t>(depth) + 1].suffix =
+        static_cast<Value>(path[depth].suffix - path[depth].coins);
     const auto suffix = [path](std::int32_t k) { return Coins{path[k].suffix}; };
     const auto coins = [&suffix](std::int32_t k) { return suffix(k) - suffix(k + 1); };
+    last_depth_ = depth;
     if (depth == 0)
       return coins(0) + path[0].leave - path[0].leave_next;
     // The meeting: the player to move takes the richest branch, the other the next.
@@ -434,33 +482,56 @@ class ChainEvaluator {
     // leave(k) + suffix(k) - suffix(b_at); A gets leave(k) - suffix(k + 1) + suffix(a_at + 1).
     Coins b_walks_best = kNoWay;
     Coins a_walks_best = kNoWay;
-    const auto now_between = [&](std::int32_t k) {
+    std::int32_t t = depth - 1;
+    if (checkpoint_depth_ == depth && unchanged - 1 >= a_at) {
+      // B about to move on from b_at: state t = 2 (depth - b_at) - 1, A on depth - b_at.
+      b_at = unchanged - 1;
+      const Checkpoint& resume = checkpoints_[static_cast<std::size_t>(b_at)];
+      value = resume.value;
+      b_walks_best = resume.b_walks_best;
+      a_walks_best = resume.a_walks_best;
+      a_at = depth - b_at;
+      t = 2 * a_at - 1;
+      last_depth_ = t + 1;
+    }
+    checkpoint_depth_ = depth;
+    if (checkpoints_.size() < static_cast<std::size_t>(depth))
+      checkpoints_.resize(static_cast<std::size_t>(depth));  // as deep as the paths go
+    const auto now_between = [&](std::int32_t k) __attribute__((always_inline)) {
       b_walks_best = std::max(b_walks_best, path[k].leave + suffix(k));
       a_walks_best = std::max(a_walks_best, path[k].leave - suffix(k + 1));
     };
-    for (std::int32_t t = depth - 1; t >= 0; --t) {
-      const bool a_moves = (t & 1) == 0;
+    // A's states (t even) and B's (t odd), apart so that each reads only its mover's side (inlined:
+    // called, they took about twice the time on a caterpillar). Only the first state from the
+    // meeting lands next to the other player (a step without coins).
+    const auto a_state = [&]() __attribute__((always_inline)) {
       if (a_at != b_at)
-        now_between(a_moves ? a_at : b_at);
-      a_moves ? --a_at : ++b_at;
-      const bool adjacent = a_at + 1 == b_at;  // a step lands on the other's city: no coins
-      const Coins between = suffix(a_at + 1) - suffix(b_at);
-      Coins step = 0;
-      Coins leave = 0;
-      Coins other = 0;
-      if (a_moves) {
-        step = adjacent ? 0 : coins(a_at + 1);
-        leave = path[a_at].leave_or_none;
-        other = std::max({Coins{path[b_at].leave}, b_walks_best - suffix(b_at),
-                          between + path[a_at].leave_next});
-      } else {
-        step = adjacent ? 0 : coins(b_at - 1);
-        leave = path[b_at].leave_or_none;
-        other = std::max({Coins{path[a_at].leave}, a_walks_best + suffix(a_at + 1),
-                          between + path[b_at].leave_next});
-      }
-      value = std::max(step - value, leave - other);
+        now_between(a_at);
+      --a_at;
+      const Coins step = a_at + 1 == b_at ? 0 : coins(a_at + 1);
+      const Coins other = std::max({Coins{path[b_at].leave}, b_walks_best - suffix(b_at),
+                                    suffix(a_at + 1) - suffix(b_at) + path[a_at].leave_next});
+      value = std::max(step - value, path[a_at].leave_or_none - other);
+    };
+    const auto b_state = [&]() __attribute__((always_inline)) {
+      checkpoints_[static_cast<std::size_t>(b_at)] = Checkpoint{value, b_walks_best, a_walks_best};
+      if (a_at != b_at)
+        now_between(b_at);
+      ++b_at;
+      const Coins step = a_at + 1 == b_at ? 0 : coins(b_at - 1);
+      const Coins other = std::max({Coins{path[a_at].leave}, a_walks_best + suffix(a_at + 1),
+                                    suffix(a_at + 1) - suffix(b_at) + path[b_at].leave_next});
+      value = std::max(step - value, path[b_at].leave_or_none - other);
+    };
+    if ((t & 1) != 0) {
+      b_state();
+      --t;
     }
+    for (; t > 0; t -= 2) {
+      a_state();
+      b_state();
+    }
+    a_state();
     return coins(0) - coins(depth) + value;
   }
 
@@ -485,9 +556,8 @@ class ChainEvaluator {
   Coins sparse_pair_value(const Link* links, City j, std::int32_t depth) {
     const std::int32_t steps = gather_marks(links, j, depth);
     if (static_cast<std::int64_t>(marks_.size()) * kSparseShare > depth) {
-      last_depth_ = depth;
       unfold_marks();
-      return chain_value(depth);
+      return chain_value(depth, 0);
     }
     last_depth_ = steps;
     return sparse_chain_value(depth);
@@ -654,6 +724,19 @@ class ChainEvaluator {
   std::vector<City> path_cities_;
   std::int32_t reused_depth_ = -1;
   City reused_start_ = kNone;
+  // chain_value's states each time B was about to move on from position b (per b), for a path of
+  // checkpoint_depth_ roads: the next B start of a breadth-first order is mostly a sibling or a
+  // cousin of the last, whose path differs only in its last cities, so that all but the last few
+  // states of its chain are the last one's (a caterpillar's leaves, one spine city's children).
+  struct Checkpoint {
+    Coins value;
+    Coins b_walks_best;
+    Coins a_walks_best;
+  };
+  std::vector<Checkpoint> checkpoints_;
+  std::int32_t checkpoint_depth_ = -1;
+  std::vector<std::uint64_t> keys_;      // grouped_by_branch's
+  std::vector<std::int32_t> positions_;  // grouped_by_branch's
 };
 
 // The breadth-first order of the cities from one row's start (the start first), made only as far
@@ -691,7 +774,7 @@ class RowOrder {
       if (in == back)
         continue;
       const City next = table_->tail(in);
-      links_[next] = Link{in, city, link.depth + 1};
+      links_[next] = Link{in, city, link.depth + 1, link.depth == 0 ? next : link.branch};
       queue_[queue_end_++] = next;
     }
   }
@@ -787,8 +870,12 @@ constexpr std::int32_t kBatchGrowthDivisor = 8;
 // apart (mod 2^64) in its order.
 constexpr std::int32_t kSampleShareDivisor = 8;
 constexpr std::uint64_t kGoldenFraction = 0x9e3779b97f4a7c15;
-// From this many B starts a batch is spread over the threads.
+// From this many B starts a batch is spread over the threads, in parts of more than half
+// kParallelGrain and at most kParallelGrain (kSampleGrain for sample_beyond's) B starts: each part
+// starts with a path of its own (ChainEvaluator::forget_last_path), whatever the thread did before.
 constexpr std::int32_t kParallelBatch = 256;
+constexpr std::int32_t kParallelGrain = 1024;
+constexpr std::size_t kSampleGrain = 256;
 
 // Once a row has spent about as many chain steps as making its whole breadth-first order costs
 // (N), it tries the far end of its order and a few starts spread over the rest (once per row):
@@ -866,9 +953,14 @@ class PrunedSearch {
   // B's starts [ks.begin(), ks.end()) of the order's row.
   Least evaluate(const tbb::blocked_range<std::int32_t>& ks, Least least) {
     ChainEvaluator<Value>& own = chains_.local();
+    own.forget_last_path();
     const City start = order_.queue()[0];
     const bool marked = marked_row_ == start;
-    for (std::int32_t k = ks.begin(); k != ks.end(); ++k) {
+    const std::vector<std::int32_t>& by_branch =
+        own.grouped_by_branch(order_.links(), order_.queue(), static_cast<std::size_t>(ks.begin()),
+                              static_cast<std::size_t>(ks.end()),
+                              [](std::size_t k) { return static_cast<std::int32_t>(k); });
+    for (const std::int32_t k : by_branch) {
       if (marked && marked_at_[static_cast<std::size_t>(k)])
         continue;  // sampled before: its value is in the row's bound
       const City j = order_.queue()[k];
@@ -879,16 +971,21 @@ class PrunedSearch {
     return least;
   }
 
+  // Split the same way on any schedule (simple_partitioner), so that the work does not depend on
+  // it.
   Least evaluate_batch(std::int32_t begin, std::int32_t end) {
-    const tbb::blocked_range<std::int32_t> batch(begin, end, 32);
+    const tbb::blocked_range<std::int32_t> batch(begin, end, kParallelGrain);
     const auto part = [this](const tbb::blocked_range<std::int32_t>& ks, Least least) {
       return evaluate(ks, least);
     };
     if (parallel_ && end - begin >= kParallelBatch) {
-      return tbb::parallel_reduce(batch, no_least(), part, [](Least a, const Least& b) {
-        a.add(b);
-        return a;
-      });
+      return tbb::parallel_reduce(
+          batch, no_least(), part,
+          [](Least a, const Least& b) {
+            a.add(b);
+            return a;
+          },
+          tbb::simple_partitioner{});
     }
     return part(batch, no_least());
   }
@@ -908,6 +1005,7 @@ class PrunedSearch {
   void probe_far(const Row& row, Least& least) {
     order_.reach(row.start, n_);
     ChainEvaluator<Value>& own = chains_.local();
+    own.forget_last_path();
     const auto probe = [&](std::int32_t k) {
       const City j = order_.queue()[k];
       least.add(own.pair_value(order_.links(), row.start, j), j);
@@ -948,22 +1046,28 @@ class PrunedSearch {
       marked_.push_back(k);
       samples_.push_back(k);
     }
+    std::sort(samples_.begin(), samples_.end());
     const auto part = [this, &row](const tbb::blocked_range<std::size_t>& range, Least part_least) {
       ChainEvaluator<Value>& own = chains_.local();
-      for (std::size_t s = range.begin(); s != range.end(); ++s) {
-        const City j = order_.queue()[samples_[s]];
+      own.forget_last_path();
+      for (const std::int32_t k :
+           own.grouped_by_branch(order_.links(), order_.queue(), range.begin(), range.end(),
+                                 [this](std::size_t s) { return samples_[s]; })) {
+        const City j = order_.queue()[k];
         part_least.add(own.pair_value(order_.links(), row.start, j), j);
         if (!own.account())
           break;
       }
       return part_least;
     };
-    const tbb::blocked_range<std::size_t> all(0, samples_.size(), 8);
-    const Least sampled = parallel_ ? tbb::parallel_reduce(all, no_least(), part,
-                                                           [](Least a, const Least& b) {
-                                                             a.add(b);
-                                                             return a;
-                                                           })
+    const tbb::blocked_range<std::size_t> all(0, samples_.size(), kSampleGrain);
+    const Least sampled = parallel_ ? tbb::parallel_reduce(
+                                          all, no_least(), part,
+                                          [](Least a, const Least& b) {
+                                            a.add(b);
+                                            return a;
+                                          },
+                                          tbb::simple_partitioner{})
                                     : part(all, no_least());
     least.add(sampled);
   }

@@ -1,5 +1,7 @@
-// Trees made of long bare paths, for the willow differential tests: a path with a few side
-// branches, and a path with one long chain hanging off it. Cities are relabelled at random.
+// Trees made of long paths, for the willow differential tests: a path with a few side branches,
+// a path with one long chain hanging off it, and a leafy spine (a caterpillar whose spine cities
+// all have a leaf, some a longer branch, so that no city of the spine is bare). Cities are
+// relabelled at random.
 #pragma once
 
 #include <algorithm>
@@ -12,7 +14,7 @@
 
 namespace gamebatch::willow::testing {
 
-enum class PathLike { few_branches, hanging_chain };
+enum class PathLike { few_branches, hanging_chain, leafy_spine };
 
 // `city_count` >= 1 cities, coins drawn from 0..max_coin (a quarter of the trees: mostly empty
 // cities and a few rich ones).
@@ -22,10 +24,13 @@ inline Instance path_like_instance(PathLike kind, std::int32_t city_count, Coins
     return static_cast<std::int32_t>(rng() % static_cast<std::uint64_t>(bound));
   };
   // The spine: cities 0 .. spine - 1 in a row; at least half the cities, all but at most 8 of
-  // them where the rest are short branches.
+  // them where the rest are short branches; a leafy spine has a leaf on each of its cities and
+  // a third to a half of the cities.
   const std::int32_t off_spine_most =
       kind == PathLike::few_branches ? std::min(city_count / 2, 8) : city_count / 2;
-  const std::int32_t spine = city_count - below(off_spine_most + 1);
+  const std::int32_t spine = kind == PathLike::leafy_spine
+                                 ? std::max(1, city_count / 3 + below(city_count / 6 + 1))
+                                 : city_count - below(off_spine_most + 1);
   std::vector<std::pair<std::int32_t, std::int32_t>> roads;
   for (std::int32_t city = 1; city < spine; ++city)
     roads.emplace_back(city - 1, city);
@@ -34,8 +39,11 @@ inline Instance path_like_instance(PathLike kind, std::int32_t city_count, Coins
     for (std::int32_t city = spine; city < city_count; ++city)
       roads.emplace_back(city == spine ? below(spine) : city - 1, city);
   } else {
-    // A few short branches (1 to 3 cities each) at random spine cities.
+    // A leaf on each spine city (as far as the cities go), then a few short branches (1 to 3
+    // cities each) at random spine cities.
     std::int32_t city = spine;
+    for (; kind == PathLike::leafy_spine && city < std::min(city_count, 2 * spine); ++city)
+      roads.emplace_back(city - spine, city);
     while (city < city_count) {
       const std::int32_t length = 1 + below(3);
       for (std::int32_t k = 0; k < length && city < city_count; ++k, ++city)

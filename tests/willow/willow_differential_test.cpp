@@ -256,10 +256,10 @@ TEST(WillowDifferential, EveryWayMatchesBruteForceOnEveryTreeUpTo8Cities) {
   EXPECT_EQ(checked, 3 * (1 + 1 + 2 + 6 + 24 + 120 + 720 + 5040));
 }
 
-// Paths (which the pruned search solves by prefix sums) and trees of long bare paths: every path
-// of 1..12 cities with many coin draws, and Pruefer trees, caterpillars, brooms, paths with a few
-// short branches and paths with one long hanging chain of 4..12 cities, every way against the
-// oracle. About 5,000 trees.
+// Paths (which the pruned search solves by prefix sums) and trees of long paths: every path of
+// 1..12 cities with many coin draws, and Pruefer trees, caterpillars, brooms, paths with a few
+// short branches, paths with one long hanging chain and leafy spines of 4..12 cities, every way
+// against the oracle. About 5,500 trees.
 TEST(WillowDifferential, EveryWayMatchesBruteForceOnPathsAndPathLikeTrees) {
   constexpr std::int32_t kMaxCities = 12;
   constexpr Coins kMaxCoinChoices[] = {0, 1, 4, 20, 10000};
@@ -298,6 +298,8 @@ TEST(WillowDifferential, EveryWayMatchesBruteForceOnPathsAndPathLikeTrees) {
       check(
           testing::path_like_instance(testing::PathLike::hanging_chain, city_count, max_coin, rng),
           "path with a hanging chain");
+      check(testing::path_like_instance(testing::PathLike::leafy_spine, city_count, max_coin, rng),
+            "leafy spine");
     }
   }
   EXPECT_EQ(failures, 0) << "mismatches among " << checked << " instances";

@@ -71,20 +71,21 @@ TEST(WillowPruned, MatchesTheWalkOnEveryShapeAndCoinPattern) {
   EXPECT_EQ(checked, 504);
 }
 
-// Pruefer trees (long distances: diameter about sqrt(N)), paths (solved by prefix sums) and trees
-// of long bare paths against the walk: 30 of each kind, 2..3,000 cities (log-uniform), 32-bit and
-// 64-bit, the search on the calling thread and on all threads. A few seconds in a Release build.
+// Pruefer trees (long distances: diameter about sqrt(N)), paths (solved by prefix sums), trees of
+// long bare paths and leafy spines (long paths whose chains resume from their siblings') against
+// the walk: 30 of each kind, 2..3,000 cities (log-uniform), 32-bit and 64-bit, the search on the
+// calling thread and on all threads. A few seconds in a Release build.
 TEST(WillowPruned, MatchesTheWalkOnPrueferTreesAndLongPaths) {
 #ifdef GAMEBATCH_SANITIZED
   constexpr double kLargest = 300;
 #else
   constexpr double kLargest = 3000;
 #endif
-  enum class Kind { prufer, path, caterpillar, broom, few_branches, hanging_chain };
+  enum class Kind { prufer, path, caterpillar, broom, few_branches, hanging_chain, leafy_spine };
   std::mt19937_64 rng(0x7a7);
   std::uniform_real_distribution<double> log_size(std::log(2.0), std::log(kLargest));
   for (const Kind kind : {Kind::prufer, Kind::path, Kind::caterpillar, Kind::broom,
-                          Kind::few_branches, Kind::hanging_chain}) {
+                          Kind::few_branches, Kind::hanging_chain, Kind::leafy_spine}) {
     for (int tree = 0; tree < 30; ++tree) {
       const auto cities =
           static_cast<std::int32_t>(tree == 0 ? kLargest : std::round(std::exp(log_size(rng))));
@@ -95,13 +96,14 @@ TEST(WillowPruned, MatchesTheWalkOnPrueferTreesAndLongPaths) {
       const auto path_like = [&](testing::PathLike like) {
         return testing::path_like_instance(like, cities, max_coin, rng);
       };
-      const Instance instance = kind == Kind::prufer        ? shaped(TreeShape::prufer)
-                                : kind == Kind::path        ? shaped(TreeShape::path)
-                                : kind == Kind::caterpillar ? shaped(TreeShape::caterpillar)
-                                : kind == Kind::broom       ? shaped(TreeShape::broom)
-                                : kind == Kind::few_branches
-                                    ? path_like(testing::PathLike::few_branches)
-                                    : path_like(testing::PathLike::hanging_chain);
+      const Instance instance =
+          kind == Kind::prufer          ? shaped(TreeShape::prufer)
+          : kind == Kind::path          ? shaped(TreeShape::path)
+          : kind == Kind::caterpillar   ? shaped(TreeShape::caterpillar)
+          : kind == Kind::broom         ? shaped(TreeShape::broom)
+          : kind == Kind::few_branches  ? path_like(testing::PathLike::few_branches)
+          : kind == Kind::hanging_chain ? path_like(testing::PathLike::hanging_chain)
+                                        : path_like(testing::PathLike::leafy_spine);
       const std::string what =
           "kind " + std::to_string(static_cast<int>(kind)) + ", N = " + std::to_string(cities);
       SolverOptions options = pruned_only();
@@ -181,7 +183,8 @@ TEST(WillowPruned, DefaultBudgetLeavesTypicalTreesToThePrunedSearch) {
   }
 }
 
-// The answer does not depend on the number of threads (the work may).
+// Neither the answer nor the work depends on the number of threads: batches are split the same
+// way on any schedule, and each part's chains start afresh.
 TEST(WillowPruned, AnswerIsTheSameOnOneAndTwoThreads) {
   std::mt19937_64 rng(0x2a);
   tbb::task_arena one_thread(1);
@@ -191,12 +194,13 @@ TEST(WillowPruned, AnswerIsTheSameOnOneAndTwoThreads) {
       const Instance instance = generate_instance(shape, 1500, pattern, 10000, rng);
       SolverOptions options = pruned_only();
       options.parallel_from_cities = 1;
-      Coins on_one = 0;
-      Coins on_two = 0;
-      one_thread.execute([&] { on_one = solve(instance, options); });
-      two_threads.execute([&] { on_two = solve(instance, options); });
-      EXPECT_EQ(on_one, on_two) << describe(shape, pattern, 1500);
-      EXPECT_EQ(on_two, solve(instance, walk_only())) << describe(shape, pattern, 1500);
+      SolveReport on_one;
+      SolveReport on_two;
+      one_thread.execute([&] { on_one = solve_with_report(instance, options); });
+      two_threads.execute([&] { on_two = solve_with_report(instance, options); });
+      EXPECT_EQ(on_one.value, on_two.value) << describe(shape, pattern, 1500);
+      EXPECT_EQ(on_one.chain_steps, on_two.chain_steps) << describe(shape, pattern, 1500);
+      EXPECT_EQ(on_two.value, solve(instance, walk_only())) << describe(shape, pattern, 1500);
     }
   }
 }
