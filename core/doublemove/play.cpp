@@ -119,36 +119,6 @@ Value orientations(Graph& graph, int n) {
   return product;
 }
 
-// `trees` less one tree of size `first`, less one of size `second` (0: none), plus one of size
-// `added` (0: none), run by run.
-SizeRuns moved(const SizeRuns& trees, int first, int second, int added) {
-  SizeRuns next;
-  bool placed = added == 0;
-  auto append = [&next](int size, int count) {
-    next.size[static_cast<std::size_t>(next.runs)] = size;
-    next.count[static_cast<std::size_t>(next.runs++)] = count;
-  };
-  for (int run = 0; run < trees.runs; ++run) {
-    const int size = trees.size[static_cast<std::size_t>(run)];
-    const int count =
-        trees.count[static_cast<std::size_t>(run)] - (size == first) - (size == second);
-    if (!placed && added <= size) {
-      placed = true;
-      if (added != size)
-        append(added, 1);
-      else {
-        append(size, count + 1);
-        continue;
-      }
-    }
-    if (count > 0)
-      append(size, count);
-  }
-  if (!placed)
-    append(added, 1);
-  return next;
-}
-
 // What the declaration at `turn` of a pair joining components of kinds `kind_a` <= `kind_b` (the
 // same component when `same`) leads to: the game's progress after it, the state left when the
 // game goes on, and the value (filled by value_of_move).
@@ -166,17 +136,17 @@ MoveValue successor(const Kinds& kinds, int kind_a, int kind_b, bool same, int n
   if (same && kind_a != 0) {  // a tree closed into a one-cycle component
     const int s = kinds.size(kind_a);
     f_after = kinds.product / static_cast<Value>(s) << (kinds.one_cycle + 1);
-    state.emplace(moved(kinds.trees, s, 0, 0), kinds.one_cycle + 1);
+    state.emplace(with_move(kinds.trees, kind_a - 1, -1, 0), kinds.one_cycle + 1);
   } else if (!same && kind_a != 0 && kind_b != 0) {  // two trees joined
     const int s = kinds.size(kind_a);
     const int t = kinds.size(kind_b);
     f_after = kinds.product / static_cast<Value>(s * t) * static_cast<Value>(s + t)
               << kinds.one_cycle;
-    state.emplace(moved(kinds.trees, s, t, s + t), kinds.one_cycle);
+    state.emplace(with_move(kinds.trees, kind_a - 1, kind_b - 1, s + t), kinds.one_cycle);
   } else if (!same && (kind_a != 0 || kind_b != 0)) {  // a tree hung on a one-cycle component
-    const int s = kinds.size(std::max(kind_a, kind_b));
-    f_after = kinds.product / static_cast<Value>(s) << kinds.one_cycle;
-    state.emplace(moved(kinds.trees, s, 0, 0), kinds.one_cycle);
+    const int kind = std::max(kind_a, kind_b);
+    f_after = kinds.product / static_cast<Value>(kinds.size(kind)) << kinds.one_cycle;
+    state.emplace(with_move(kinds.trees, kind - 1, -1, 0), kinds.one_cycle);
   }
   MoveValue result;
   result.after.alive = f_after << (n + 1 - turn);

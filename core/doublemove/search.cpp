@@ -80,34 +80,6 @@ class StateMemo {
 // Polling the stop request costs a relaxed load; every 16384 moves is every millisecond or so.
 constexpr std::uint64_t kMovesPerStopCheck = 16384;
 
-// `trees` less one tree of run `first`, less one of run `second` (-1: none), plus one tree of size
-// `added` (0: none). The result is a partition of at most n <= kMaxN vertices, so its distinct
-// sizes fit SizeRuns.
-SizeRuns with_move(const SizeRuns& trees, int first, int second, int added) {
-  SizeRuns next;
-  bool placed = added == 0;
-  auto append = [&next](int size, int count) {
-    next.size[static_cast<std::size_t>(next.runs)] = size;
-    next.count[static_cast<std::size_t>(next.runs++)] = count;
-  };
-  for (int run = 0; run < trees.runs; ++run) {
-    const int size = trees.size[static_cast<std::size_t>(run)];
-    int count = trees.count[static_cast<std::size_t>(run)] - (run == first) - (run == second);
-    if (!placed && added <= size) {
-      placed = true;
-      if (added == size)
-        ++count;
-      else
-        append(added, 1);
-    }
-    if (count > 0)
-      append(size, count);
-  }
-  if (!placed)
-    append(added, 1);
-  return next;
-}
-
 // The table's recurrence (state_table.cpp) from one state down. With A(s) the pick sequences
 // still alive in state s, Alice (declaring when the turn after s is odd) takes the largest value
 // of a successor, Bob the smallest A(s) - A(s') + V(s'); the game-ending move (a two-cycle

@@ -41,6 +41,35 @@ struct SizeRuns {
   static SizeRuns of_ascending(const int* ascending, int parts);
 };
 
+// `trees` less one tree of run `first`, less one of run `second` (-1: none; the same run twice
+// takes two trees of it), plus one tree of size `added` (0: none): the trees after a move. The
+// result is a partition of at most n <= kMaxN vertices, so its distinct sizes fit SizeRuns.
+// Inline: the search's inner loop (search.cpp) makes one per move.
+inline SizeRuns with_move(const SizeRuns& trees, int first, int second, int added) {
+  SizeRuns next;
+  bool placed = added == 0;
+  auto append = [&next](int size, int count) {
+    next.size[static_cast<std::size_t>(next.runs)] = size;
+    next.count[static_cast<std::size_t>(next.runs++)] = count;
+  };
+  for (int run = 0; run < trees.runs; ++run) {
+    const int size = trees.size[static_cast<std::size_t>(run)];
+    int count = trees.count[static_cast<std::size_t>(run)] - (run == first) - (run == second);
+    if (!placed && added <= size) {
+      placed = true;
+      if (added == size)
+        ++count;
+      else
+        append(added, 1);
+    }
+    if (count > 0)
+      append(size, count);
+  }
+  if (!placed)
+    append(added, 1);
+  return next;
+}
+
 // Partitions of `total` into exactly `parts` positive parts (0 <= total, parts <= 127).
 std::uint64_t partitions_into_exactly(int total, int parts);
 

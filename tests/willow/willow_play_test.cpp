@@ -107,15 +107,21 @@ void replay(const Instance& instance, const Play& play) {
   RC_ASSERT((play.moves.empty() || play.moves.back().score == play.value));
 }
 
-RC_GTEST_PROP(WillowPlay, ExplainedLineIsOptimalAndLegal, ()) {
-  const auto cities = *rc::gen::inRange<std::int32_t>(1, 8);
+// A tree of 1 to cities_below - 1 cities of any generator shape and coin pattern, its coins up to a
+// maximum drawn by `max_coins`. Called inside a property.
+Instance arbitrary_instance(std::int32_t cities_below, const rc::Gen<Coins>& max_coins) {
+  const auto cities = *rc::gen::inRange<std::int32_t>(1, cities_below);
   const auto shape =
       *rc::gen::elementOf(std::vector<TreeShape>(std::begin(kBenchShapes), std::end(kBenchShapes)));
   const auto pattern = *rc::gen::elementOf(
       std::vector<CoinPattern>(std::begin(kAllCoinPatterns), std::end(kAllCoinPatterns)));
-  const auto max_coin = *rc::gen::element<Coins>(1, 3, 20, 10000);
+  const auto max_coin = *max_coins;
   std::mt19937_64 rng(*rc::gen::arbitrary<std::uint64_t>());
-  const Instance instance = generate_instance(shape, cities, pattern, max_coin, rng);
+  return generate_instance(shape, cities, pattern, max_coin, rng);
+}
+
+RC_GTEST_PROP(WillowPlay, ExplainedLineIsOptimalAndLegal, ()) {
+  const Instance instance = arbitrary_instance(8, rc::gen::element<Coins>(1, 3, 20, 10000));
   const Play play = optimal_play(instance);
   RC_ASSERT(play.value == solve_brute_force(instance));
   check_starts(instance, play);
@@ -153,15 +159,8 @@ SolverOptions pair_by_pair() {
 }
 
 RC_GTEST_PROP(WillowPlay, PairByPairStartsAreTheSearchsStarts, ()) {
-  const auto cities = *rc::gen::inRange<std::int32_t>(1, 60);
-  const auto shape =
-      *rc::gen::elementOf(std::vector<TreeShape>(std::begin(kBenchShapes), std::end(kBenchShapes)));
-  const auto pattern = *rc::gen::elementOf(
-      std::vector<CoinPattern>(std::begin(kAllCoinPatterns), std::end(kAllCoinPatterns)));
   // Few coin values: many starts tie with the answer.
-  const auto max_coin = *rc::gen::element<Coins>(0, 1, 3, 10000);
-  std::mt19937_64 rng(*rc::gen::arbitrary<std::uint64_t>());
-  const Instance instance = generate_instance(shape, cities, pattern, max_coin, rng);
+  const Instance instance = arbitrary_instance(60, rc::gen::element<Coins>(0, 1, 3, 10000));
   SolverOptions parallel;  // the search on every thread even for small trees
   parallel.parallel_from_cities = 1;
   const Play searched = optimal_play(instance);
