@@ -36,6 +36,8 @@ std::string_view to_string(TreeShape shape) {
       return "prufer";
     case TreeShape::comb:
       return "comb";
+    case TreeShape::tripod:
+      return "tripod";
   }
   return "unknown";
 }
@@ -164,6 +166,18 @@ std::vector<Road> comb_tree(City city_count) {
   return roads;
 }
 
+// Three combs joined at city 0, a leg of a third of the cities each: the shape the pruned
+// search's lower bounds cut least (B far along one leg walks in and takes a third).
+std::vector<Road> tripod_tree(City city_count) {
+  std::vector<Road> roads;
+  const City leg = std::max<City>(1, (city_count + 1) / 3);
+  for (City city = 1; city < city_count; ++city) {
+    const City offset = (city - 1) % leg;  // in its leg: spine cities even, each leaf odd
+    roads.emplace_back(offset % 2 == 1 ? city - 1 : (offset == 0 ? 0 : city - 2), city);
+  }
+  return roads;
+}
+
 std::vector<Road> tree_of_shape(TreeShape shape, City city_count, std::mt19937_64& rng) {
   switch (shape) {
     case TreeShape::random:
@@ -183,6 +197,8 @@ std::vector<Road> tree_of_shape(TreeShape shape, City city_count, std::mt19937_6
       return pruefer_tree(city_count, rng);
     case TreeShape::comb:
       return comb_tree(city_count);
+    case TreeShape::tripod:
+      return tripod_tree(city_count);
   }
   throw std::invalid_argument("unknown tree shape");
 }

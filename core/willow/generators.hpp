@@ -11,9 +11,10 @@ namespace gamebatch::willow {
 
 // prufer: a uniformly random labelled tree (a random Pruefer sequence; diameter about sqrt(N)).
 // `random` draws one of those a quarter of the time. comb: a path with a leaf on each of its
-// cities, which the pruned search still walks city by city (about N^2 / 40 chain steps): the
-// benchmarks' case that is in progress for seconds.
-enum class TreeShape { random, path, star, caterpillar, broom, binary, prufer, comb };
+// cities. tripod: three combs joined at one city, which the pruned search still walks city by
+// city (about N^2 / 28 chain steps): the case of the benchmarks and tests that is in progress for
+// seconds.
+enum class TreeShape { random, path, star, caterpillar, broom, binary, prufer, comb, tripod };
 enum class CoinPattern { all_zero, all_equal, mixed };
 
 // The shapes of `gamebatch gen --shape` (its files depend on this list: keep it as it is).
@@ -22,8 +23,8 @@ inline constexpr TreeShape kAllShapes[] = {TreeShape::random, TreeShape::path,
                                            TreeShape::broom,  TreeShape::binary};
 // Every shape, for tests and benchmarks (make_willow_case).
 inline constexpr TreeShape kBenchShapes[] = {
-    TreeShape::random, TreeShape::path,   TreeShape::star,   TreeShape::caterpillar,
-    TreeShape::broom,  TreeShape::binary, TreeShape::prufer, TreeShape::comb};
+    TreeShape::random, TreeShape::path,   TreeShape::star, TreeShape::caterpillar, TreeShape::broom,
+    TreeShape::binary, TreeShape::prufer, TreeShape::comb, TreeShape::tripod};
 inline constexpr CoinPattern kAllCoinPatterns[] = {CoinPattern::all_zero, CoinPattern::all_equal,
                                                    CoinPattern::mixed};
 

@@ -28,6 +28,16 @@
 // measured to need far fewer pairs than "rows in bound order, each cut at the best row so far"
 // (random trees of N = 30,000: 0.001 to 0.065 N^2 chain steps against about 0.3 N^2).
 //
+// Lower bounds. A far-probed row also gets a cheap lower bound of each of its pairs
+// (row_order.hpp's LeaveAtOnceBound: A leaves at once into a branch that B cannot enter, B takes
+// the richest walk left to her), all in O(N); its batches, probes and samples skip the B starts
+// whose bound lies above the row's bound when the batch began, since they cannot bring the row
+// down. The row that wins is evaluated against every B start, and on a caterpillar or a comb
+// most of those are far along the spine: each cost a chain of its distance (about L^2 / 4 chain
+// steps for a spine of L cities), and nearly all of them are now skipped. Trees where B far away
+// still threatens A's branch (three combs joined at one city: B walks in and takes a third leg)
+// remain at about 0.036 N^2 chain steps.
+//
 // Siblings. Consecutive B starts of a breadth-first order are mostly children of one city, whose
 // paths from i differ only in their last city (and their parent's branch towards it): the chain
 // of such a pair reads the same states as the last one's until B reaches the parent, so it
@@ -69,21 +79,10 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include "core/stop_request.hpp"
+#include "core/willow/row_order.hpp"
 
 namespace gamebatch::willow::detail {
 namespace {
-
-// Below every value and far enough from the bottom to subtract a coin sum.
-constexpr Coins kNoWay = std::numeric_limits<Coins>::min() / 4;
-
-// How a city was reached by the breadth-first search of a row: over the arrival `up` (tail: this
-// city, head: `parent`, one road nearer A's start), `depth` roads from A's start.
-struct Link {
-  ArrivalId up = kNone;
-  City parent = kNone;
-  std::int32_t depth = 0;
-  City branch = kNone;  // the start's neighbour on the way (kNone for the start)
-};
 
 // One city v_k of the path between the starts, as the chain reads it.
 template <typename Value>
@@ -739,54 +738,6 @@ class ChainEvaluator {
   std::vector<std::int32_t> positions_;  // grouped_by_branch's
 };
 
-// The breadth-first order of the cities from one row's start (the start first), made only as far
-// as the row's evaluation has got and extended from there while the row stays the same.
-template <typename Value>
-class RowOrder {
- public:
-  explicit RowOrder(const ArrivalTable<Value>& table)
-      : table_(&table),
-        links_(static_cast<std::size_t>(table.city_count())),
-        queue_(static_cast<std::size_t>(table.city_count())) {}
-
-  const Link* links() const { return links_.data(); }
-  const City* queue() const { return queue_.data(); }
-
-  // Makes at least the first `count` cities (at most the city count) of the order from `start`.
-  void reach(City start, std::int32_t count) {
-    if (start != start_) {
-      start_ = start;
-      links_[start] = Link{};
-      queue_[0] = start;
-      queue_end_ = 1;
-      head_ = 0;
-    }
-    while (queue_end_ < count)
-      reach_neighbours(queue_[head_++]);
-  }
-
- private:
-  // Queues the neighbours of `city` that are one road further from the start.
-  void reach_neighbours(City city) {
-    const Link& link = links_[city];
-    const ArrivalId back = link.up == kNone ? kNone : table_->rows()[link.up].reverse;
-    for (ArrivalId in = table_->arrivals_begin(city); in < table_->arrivals_end(city); ++in) {
-      if (in == back)
-        continue;
-      const City next = table_->tail(in);
-      links_[next] = Link{in, city, link.depth + 1, link.depth == 0 ? next : link.branch};
-      queue_[queue_end_++] = next;
-    }
-  }
-
-  const ArrivalTable<Value>* table_;
-  std::vector<Link> links_;
-  std::vector<City> queue_;
-  City start_ = kNone;
-  std::int32_t queue_end_ = 0;
-  std::int32_t head_ = 0;
-};
-
 // A row (A's start) as far as it has been evaluated: the minimum over its first `evaluated` B
 // starts in breadth-first order, an upper bound of its value (the value once all are evaluated).
 struct Row {
@@ -907,6 +858,7 @@ class PrunedSearch {
         }),
         order_(table),
         rooting_(table),
+        leave_bound_(table),
         tie_order_(limits.tie_order),
         comes_later_{limits.tie_order} {}
 
@@ -956,6 +908,7 @@ class PrunedSearch {
     own.forget_last_path();
     const City start = order_.queue()[0];
     const bool marked = marked_row_ == start;
+    const bool bounded = leave_bound_.row() == start;
     const std::vector<std::int32_t>& by_branch =
         own.grouped_by_branch(order_.links(), order_.queue(), static_cast<std::size_t>(ks.begin()),
                               static_cast<std::size_t>(ks.end()),
@@ -964,6 +917,8 @@ class PrunedSearch {
       if (marked && marked_at_[static_cast<std::size_t>(k)])
         continue;  // sampled before: its value is in the row's bound
       const City j = order_.queue()[k];
+      if (bounded && leave_bound_.at(j) > skip_above_)
+        continue;  // B starting there cannot bring the row down
       least.add(own.pair_value(order_.links(), start, j), j);
       if (!own.account())
         break;
@@ -1001,13 +956,23 @@ class PrunedSearch {
     }
   }
 
+  // The row's whole order and the lower bounds of its B starts (made again where another row's
+  // replaced them: each costs about what the order does).
+  void bound_far(const Row& row) {
+    order_.reach(row.start, n_);
+    if (leave_bound_.row() != row.start)
+      leave_bound_.compute(order_.links(), order_.queue());
+  }
+
   // The last B starts of the row's order and a few spread over the rest not yet evaluated.
   void probe_far(const Row& row, Least& least) {
-    order_.reach(row.start, n_);
+    bound_far(row);
     ChainEvaluator<Value>& own = chains_.local();
     own.forget_last_path();
     const auto probe = [&](std::int32_t k) {
       const City j = order_.queue()[k];
+      if (leave_bound_.at(j) > least.value)
+        return;
       least.add(own.pair_value(order_.links(), row.start, j), j);
       own.account();
     };
@@ -1027,7 +992,7 @@ class PrunedSearch {
   // whose minimum lies in the middle of its order (a region about as large as the part evaluated so
   // far) meets it early. The batches skip them.
   void sample_beyond(Row& row, std::int32_t end, Least& least) {
-    order_.reach(row.start, n_);
+    bound_far(row);
     const std::int32_t count = std::max((end - row.evaluated) / kSampleShareDivisor, kFirstBatch);
     const auto rest = static_cast<std::uint64_t>(n_ - end);
     if (marked_row_ != row.start) {
@@ -1047,6 +1012,7 @@ class PrunedSearch {
       samples_.push_back(k);
     }
     std::sort(samples_.begin(), samples_.end());
+    skip_above_ = least.value;
     const auto part = [this, &row](const tbb::blocked_range<std::size_t>& range, Least part_least) {
       ChainEvaluator<Value>& own = chains_.local();
       own.forget_last_path();
@@ -1054,6 +1020,8 @@ class PrunedSearch {
            own.grouped_by_branch(order_.links(), order_.queue(), range.begin(), range.end(),
                                  [this](std::size_t s) { return samples_[s]; })) {
         const City j = order_.queue()[k];
+        if (leave_bound_.at(j) > skip_above_)
+          continue;
         part_least.add(own.pair_value(order_.links(), row.start, j), j);
         if (!own.account())
           break;
@@ -1101,7 +1069,11 @@ class PrunedSearch {
         if (!rows_.empty() && comes_later_(row, rows_.front()))
           break;
       }
-      order_.reach(row.start, end);
+      if (row.far_probed)
+        bound_far(row);
+      else
+        order_.reach(row.start, end);
+      skip_above_ = row.bound;
       const Least batch = evaluate_batch(row.evaluated, end);
       least.add(batch);
       row.bound = least.value;
@@ -1160,6 +1132,10 @@ class PrunedSearch {
   std::vector<std::int32_t> marked_;
   City marked_row_ = kNone;
   RowOrder<Value> rooting_;  // from city 0: the paths to the killers
+  // The far-probed row's lower bounds; its B starts above skip_above_ (the row's bound when the
+  // batch began, the same on every schedule) are not evaluated.
+  LeaveAtOnceBound<Value> leave_bound_;
+  Coins skip_above_ = std::numeric_limits<Coins>::max();
   Killers killers_;
   const City* tie_order_;
   const ComesLater comes_later_;

@@ -11,7 +11,10 @@
 #include <gtest/gtest.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include "core/willow/arrival_table.hpp"
 #include "core/willow/generators.hpp"
+#include "core/willow/play.hpp"
+#include "core/willow/row_order.hpp"
 #include "core/willow/willow.hpp"
 #include "io/willow/format.hpp"
 #include "tests/test_data.hpp"
@@ -72,20 +75,32 @@ TEST(WillowPruned, MatchesTheWalkOnEveryShapeAndCoinPattern) {
 }
 
 // Pruefer trees (long distances: diameter about sqrt(N)), paths (solved by prefix sums), trees of
-// long bare paths and leafy spines (long paths whose chains resume from their siblings') against
-// the walk: 30 of each kind, 2..3,000 cities (log-uniform), 32-bit and 64-bit, the search on the
-// calling thread and on all threads. A few seconds in a Release build.
+// long bare paths and leafy spines (long paths whose chains resume from their siblings'), combs
+// and tripods (whose far B starts the lower bounds skip, or not) against the walk: 30 of each
+// kind, 2..3,000 cities (log-uniform), 32-bit and 64-bit, the search on the calling thread and on
+// all threads. A few seconds in a Release build.
 TEST(WillowPruned, MatchesTheWalkOnPrueferTreesAndLongPaths) {
 #ifdef GAMEBATCH_SANITIZED
   constexpr double kLargest = 300;
 #else
   constexpr double kLargest = 3000;
 #endif
-  enum class Kind { prufer, path, caterpillar, broom, few_branches, hanging_chain, leafy_spine };
+  enum class Kind {
+    prufer,
+    path,
+    caterpillar,
+    broom,
+    few_branches,
+    hanging_chain,
+    leafy_spine,
+    comb,
+    tripod
+  };
   std::mt19937_64 rng(0x7a7);
   std::uniform_real_distribution<double> log_size(std::log(2.0), std::log(kLargest));
-  for (const Kind kind : {Kind::prufer, Kind::path, Kind::caterpillar, Kind::broom,
-                          Kind::few_branches, Kind::hanging_chain, Kind::leafy_spine}) {
+  for (const Kind kind :
+       {Kind::prufer, Kind::path, Kind::caterpillar, Kind::broom, Kind::few_branches,
+        Kind::hanging_chain, Kind::leafy_spine, Kind::comb, Kind::tripod}) {
     for (int tree = 0; tree < 30; ++tree) {
       const auto cities =
           static_cast<std::int32_t>(tree == 0 ? kLargest : std::round(std::exp(log_size(rng))));
@@ -103,7 +118,9 @@ TEST(WillowPruned, MatchesTheWalkOnPrueferTreesAndLongPaths) {
           : kind == Kind::broom         ? shaped(TreeShape::broom)
           : kind == Kind::few_branches  ? path_like(testing::PathLike::few_branches)
           : kind == Kind::hanging_chain ? path_like(testing::PathLike::hanging_chain)
-                                        : path_like(testing::PathLike::leafy_spine);
+          : kind == Kind::leafy_spine   ? path_like(testing::PathLike::leafy_spine)
+          : kind == Kind::comb          ? shaped(TreeShape::comb)
+                                        : shaped(TreeShape::tripod);
       const std::string what =
           "kind " + std::to_string(static_cast<int>(kind)) + ", N = " + std::to_string(cities);
       SolverOptions options = pruned_only();
@@ -203,6 +220,45 @@ TEST(WillowPruned, AnswerIsTheSameOnOneAndTwoThreads) {
       EXPECT_EQ(on_two.value, solve(instance, walk_only())) << describe(shape, pattern, 1500);
     }
   }
+}
+
+// The lower bound the search skips B starts by (LeaveAtOnceBound) never exceeds the pair's value,
+// played out by the brute force, for every start pair of every shape and coin pattern up to 10
+// cities; and it is not idle: it is finite for most pairs and equal to the value for some.
+TEST(WillowPruned, LowerBoundsNeverExceedThePairsValue) {
+  std::mt19937_64 rng(0x1b);
+  std::int64_t pairs = 0;
+  std::int64_t bounded = 0;
+  std::int64_t tight = 0;
+  for (const TreeShape shape : kBenchShapes) {
+    for (const CoinPattern pattern : kAllCoinPatterns) {
+      for (std::int32_t cities = 2; cities <= 10; ++cities) {
+        const Instance instance = generate_instance(shape, cities, pattern, 20, rng);
+        const detail::ArrivalTable<Coins> table(instance);
+        detail::RowOrder<Coins> order(table);
+        detail::LeaveAtOnceBound<Coins> bound(table);
+        for (std::int32_t i = 0; i < cities; ++i) {
+          order.reach(i, cities);
+          bound.compute(order.links(), order.queue());
+          ASSERT_EQ(bound.row(), i);
+          for (std::int32_t j = 0; j < cities; ++j) {
+            LiteralPosition start;
+            start.a = i;
+            start.b = j;
+            start.coins_left = (1U << cities) - 1U;
+            const Coins value = solve_brute_force_from(instance, start);
+            ASSERT_LE(bound.at(j), value)
+                << describe(shape, pattern, cities) << ": " << i << " against " << j;
+            ++pairs;
+            bounded += bound.at(j) > detail::kNoWay ? 1 : 0;
+            tight += bound.at(j) == value ? 1 : 0;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(bounded, pairs / 2);
+  EXPECT_GT(tight, pairs / 20);
 }
 
 // Trees far beyond the walk's reach (N^2 = 4 * 10^10 start pairs) at a size a test can afford:
