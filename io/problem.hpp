@@ -160,6 +160,16 @@ class Problem {
     throw std::invalid_argument(std::string(name()) + " cannot draw its cases");
   }
 
+  // explain() and draw() of one case at once (`gamebatch explain --svg`): a game that can, solves
+  // the case once for both. By default the two calls.
+  struct Explained {
+    std::string text;
+    std::string svg;
+  };
+  virtual Explained explain_and_draw(std::string_view canonical) const {
+    return {explain(canonical), draw(canonical)};
+  }
+
   // The output line (with its newline) for the answer of case `case_number` (1-based). By default
   // the answer alone on its line, as most formats have it.
   virtual std::string answer_line(std::size_t /*case_number*/, std::string_view answer) const {
@@ -238,12 +248,12 @@ std::vector<std::string> shrink_canonical_case(
   return smaller;
 }
 
-// Problem::explain (and draw) for a game whose format parses files into instances and whose core
-// describes (draws) an instance's optimal play.
-template <typename Instance>
-std::string explain_canonical_case(const Problem& problem, std::string_view canonical,
-                                   std::vector<Instance> (*parse_file)(std::string_view),
-                                   std::string (*describe)(const Instance&)) {
+// Problem::explain (and draw, explain_and_draw) for a game whose format parses files into
+// instances and whose core describes (draws) an instance's optimal play.
+template <typename Instance, typename Result = std::string>
+Result explain_canonical_case(const Problem& problem, std::string_view canonical,
+                              std::vector<Instance> (*parse_file)(std::string_view),
+                              Result (*describe)(const Instance&)) {
   const std::vector<Instance> parsed = parse_file(problem.file_of_cases({std::string(canonical)}));
   if (parsed.size() != 1)
     throw std::invalid_argument("not one case");

@@ -3,8 +3,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include <oneapi/tbb/task_arena.h>
@@ -75,6 +77,17 @@ std::optional<std::size_t> chosen_case(const ExplainSettings& settings, std::siz
   return wanted - 1;
 }
 
+// Writes the picture to the settings' svg_file, whole or not at all.
+Outcome write_picture(const ExplainSettings& settings, const std::string& picture) {
+  try {
+    io::write_file_atomically(settings.svg_file, picture);
+  } catch (const std::exception& error) {
+    spdlog::error("{}: {}", settings.svg_file, error.what());
+    return Outcome::usage_error;
+  }
+  return Outcome::done;
+}
+
 }  // namespace
 
 Outcome draw_case(const ExplainSettings& settings) {
@@ -99,13 +112,7 @@ Outcome draw_case(const ExplainSettings& settings) {
     spdlog::error("{}: case {}: {}", settings.path, *chosen + 1, error.what());
     return Outcome::failed;
   }
-  try {
-    io::write_file_atomically(settings.svg_file, picture);
-  } catch (const std::exception& error) {
-    spdlog::error("{}: {}", settings.svg_file, error.what());
-    return Outcome::usage_error;
-  }
-  return Outcome::done;
+  return write_picture(settings, picture);
 }
 
 Outcome explain_cases(const ExplainSettings& settings,
@@ -127,22 +134,35 @@ Outcome explain_cases(const ExplainSettings& settings,
     first = *chosen;
     last = first + 1;
   }
-  if (!settings.svg_file.empty() && !writable(settings.svg_file))
-    return Outcome::usage_error;
+  // The case drawn with --svg (the one named, or the first), explained and drawn from one solve.
+  std::optional<std::size_t> drawn;
+  if (!settings.svg_file.empty()) {
+    drawn = chosen_case(settings, cases->size());
+    if (!drawn || !writable(settings.svg_file))
+      return Outcome::usage_error;
+  }
   Outcome outcome = Outcome::done;
+  std::string picture;
   tbb::task_arena arena(settings.jobs > 0 ? settings.jobs : tbb::task_arena::automatic);
   for (std::size_t k = first; k < last; ++k) {
     throw_if_stop_requested();
     const std::string header = "Case #" + std::to_string(k + 1) + ":\n";
     try {
-      on_case(header + arena.execute([&] { return problem->explain((*cases)[k]); }));
+      if (drawn == k) {
+        io::Problem::Explained both =
+            arena.execute([&] { return problem->explain_and_draw((*cases)[k]); });
+        on_case(header + both.text);
+        picture = std::move(both.svg);
+      } else {
+        on_case(header + arena.execute([&] { return problem->explain((*cases)[k]); }));
+      }
     } catch (const std::invalid_argument& error) {
       outcome = Outcome::failed;
       spdlog::error("{}: case {}: {}", settings.path, k + 1, error.what());
     }
   }
-  if (!settings.svg_file.empty() && outcome == Outcome::done)
-    outcome = draw_case(settings);
+  if (drawn && outcome == Outcome::done)
+    outcome = write_picture(settings, picture);
   return outcome;
 }
 

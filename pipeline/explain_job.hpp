@@ -24,7 +24,8 @@ struct ExplainSettings {
 // failed when the case cannot be drawn.
 Outcome draw_case(const ExplainSettings& settings);
 
-// Explains the case(s) and, with svg_file, draws the one case (draw_case); `on_case` hears each
+// Explains the case(s) and, with svg_file, draws the one case as draw_case does, from the same
+// solve as its text (checked before anything is explained); `on_case` hears each
 // explained case's text ("Case #K:" on its own line, then its lines) in case order. The text is the
 // same for every `jobs`. Returns usage_error when nothing was explained (an unreadable file, a file
 // that is no input of the game, a case number out of range), failed when some case could not be

@@ -139,12 +139,37 @@ TEST_F(DrawCliTest, WillowOfAHundredThousandCitiesDrawsWithinItsBounds) {
   EXPECT_GT(fs::file_size(at("comb.svg")), kOneMiB / 2);
 }
 
+// explain --svg draws the case from the play it explains (one solve for both): the picture is
+// draw's and the text plain explain's, for each game, with --case and without (the first case).
 TEST_F(DrawCliTest, ExplainSvgIsWhatDrawWrites) {
-  write_text(at("sample.in"), read_test_file("willow/sample.in"));
-  ASSERT_EQ(run({"explain", "-p", "willow", "sample.in", "--case", "3", "--svg", "e.svg"}).status,
-            0);
-  ASSERT_EQ(run({"draw", "-p", "willow", "sample.in", "--case", "3", "-o", "d.svg"}).status, 0);
-  EXPECT_EQ(read_text(at("e.svg")), read_text(at("d.svg")));
+  const struct {
+    const char* game;
+    const char* file;
+    const char* case_number;
+  } samples[] = {{"willow", "willow/sample.in", "3"},
+                 {"doublemove", "doublemove/examples.in", "2"},
+                 {"wallgame", "wallgame/examples.in", "2"},
+                 {"boigame", "boigame/sample.in", "1"}};
+  for (const auto& sample : samples) {
+    write_text(at("sample.in"), read_test_file(sample.file));
+    const Result both = run({"explain", "-p", sample.game, "sample.in", "--case",
+                             sample.case_number, "--svg", "e.svg"});
+    ASSERT_EQ(both.status, 0) << sample.game << both.err;
+    const Result text =
+        run({"explain", "-p", sample.game, "sample.in", "--case", sample.case_number});
+    ASSERT_EQ(
+        run({"draw", "-p", sample.game, "sample.in", "--case", sample.case_number, "-o", "d.svg"})
+            .status,
+        0);
+    EXPECT_EQ(both.out, text.out) << sample.game;
+    EXPECT_EQ(read_text(at("e.svg")), read_text(at("d.svg"))) << sample.game;
+
+    const Result all = run({"explain", "-p", sample.game, "sample.in", "--svg", "first.svg"});
+    ASSERT_EQ(all.status, 0) << sample.game << all.err;
+    EXPECT_EQ(all.out, run({"explain", "-p", sample.game, "sample.in"}).out) << sample.game;
+    ASSERT_EQ(run({"draw", "-p", sample.game, "sample.in", "-o", "d1.svg"}).status, 0);
+    EXPECT_EQ(read_text(at("first.svg")), read_text(at("d1.svg"))) << sample.game;
+  }
 }
 
 TEST_F(DrawCliTest, BadInputIsAUsageErrorAndWritesNothing) {

@@ -28,15 +28,16 @@
 // measured to need far fewer pairs than "rows in bound order, each cut at the best row so far"
 // (random trees of N = 30,000: 0.001 to 0.065 N^2 chain steps against about 0.3 N^2).
 //
-// Lower bounds. A far-probed row also gets a cheap lower bound of each of its pairs
-// (row_order.hpp's LeaveAtOnceBound: A leaves at once into a branch that B cannot enter, B takes
-// the richest walk left to her), all in O(N); its batches, probes and samples skip the B starts
-// whose bound lies above the row's bound when the batch began, since they cannot bring the row
-// down. The row that wins is evaluated against every B start, and on a caterpillar or a comb
-// most of those are far along the spine: each cost a chain of its distance (about L^2 / 4 chain
-// steps for a spine of L cities), and nearly all of them are now skipped. Trees where B far away
-// still threatens A's branch (three combs joined at one city: B walks in and takes a third leg)
-// remain at about 0.036 N^2 chain steps.
+// Lower bounds. The B starts of a far-probed row's costly batches (N chain steps or more) also get
+// a cheap lower bound of their pair, O(1) each in the row's order (row_order.hpp's
+// LeaveAtOnceBound: A leaves at once into a branch that B cannot enter, B takes the richest walk
+// left to her), and from 4N the whole order's for the samples; those whose bound lies above the
+// row's bound when the batch began are skipped, since they cannot bring the row down. The row that
+// wins is evaluated against every B start, and on a caterpillar or a comb most of those are far
+// along the spine: each cost a chain of its distance (about L^2 / 4 chain steps for a spine of L
+// cities), and nearly all of them are now skipped. Trees where B far away still threatens A's
+// branch (three combs joined at one city: B walks in and takes a third leg) remain at about
+// 0.036 N^2 chain steps.
 //
 // Siblings. Consecutive B starts of a breadth-first order are mostly children of one city, whose
 // paths from i differ only in their last city (and their parent's branch towards it): the chain
@@ -908,7 +909,7 @@ class PrunedSearch {
     own.forget_last_path();
     const City start = order_.queue()[0];
     const bool marked = marked_row_ == start;
-    const bool bounded = leave_bound_.row() == start;
+    const std::int32_t bounded = leave_bound_.row() == start ? leave_bound_.made() : 0;
     const std::vector<std::int32_t>& by_branch =
         own.grouped_by_branch(order_.links(), order_.queue(), static_cast<std::size_t>(ks.begin()),
                               static_cast<std::size_t>(ks.end()),
@@ -917,7 +918,7 @@ class PrunedSearch {
       if (marked && marked_at_[static_cast<std::size_t>(k)])
         continue;  // sampled before: its value is in the row's bound
       const City j = order_.queue()[k];
-      if (bounded && leave_bound_.at(j) > skip_above_)
+      if (k < bounded && leave_bound_.at(j) > skip_above_)
         continue;  // B starting there cannot bring the row down
       least.add(own.pair_value(order_.links(), start, j), j);
       if (!own.account())
@@ -956,22 +957,15 @@ class PrunedSearch {
     }
   }
 
-  // The row's whole order and the lower bounds of its B starts (made again where another row's
-  // replaced them: each costs about what the order does).
-  void bound_far(const Row& row) {
-    order_.reach(row.start, n_);
-    if (leave_bound_.row() != row.start)
-      leave_bound_.compute(order_.links(), order_.queue());
-  }
-
   // The last B starts of the row's order and a few spread over the rest not yet evaluated.
   void probe_far(const Row& row, Least& least) {
-    bound_far(row);
+    order_.reach(row.start, n_);
     ChainEvaluator<Value>& own = chains_.local();
     own.forget_last_path();
+    const std::int32_t bounded = leave_bound_.row() == row.start ? leave_bound_.made() : 0;
     const auto probe = [&](std::int32_t k) {
       const City j = order_.queue()[k];
-      if (leave_bound_.at(j) > least.value)
+      if (k < bounded && leave_bound_.at(j) > least.value)
         return;
       least.add(own.pair_value(order_.links(), row.start, j), j);
       own.account();
@@ -992,7 +986,7 @@ class PrunedSearch {
   // whose minimum lies in the middle of its order (a region about as large as the part evaluated so
   // far) meets it early. The batches skip them.
   void sample_beyond(Row& row, std::int32_t end, Least& least) {
-    bound_far(row);
+    order_.reach(row.start, n_);
     const std::int32_t count = std::max((end - row.evaluated) / kSampleShareDivisor, kFirstBatch);
     const auto rest = static_cast<std::uint64_t>(n_ - end);
     if (marked_row_ != row.start) {
@@ -1013,14 +1007,16 @@ class PrunedSearch {
     }
     std::sort(samples_.begin(), samples_.end());
     skip_above_ = least.value;
-    const auto part = [this, &row](const tbb::blocked_range<std::size_t>& range, Least part_least) {
+    const std::int32_t bounded = leave_bound_.row() == row.start ? leave_bound_.made() : 0;
+    const auto part = [this, &row, bounded](const tbb::blocked_range<std::size_t>& range,
+                                            Least part_least) {
       ChainEvaluator<Value>& own = chains_.local();
       own.forget_last_path();
       for (const std::int32_t k :
            own.grouped_by_branch(order_.links(), order_.queue(), range.begin(), range.end(),
                                  [this](std::size_t s) { return samples_[s]; })) {
         const City j = order_.queue()[k];
-        if (leave_bound_.at(j) > skip_above_)
+        if (k < bounded && leave_bound_.at(j) > skip_above_)
           continue;
         part_least.add(own.pair_value(order_.links(), row.start, j), j);
         if (!own.account())
@@ -1049,6 +1045,14 @@ class PrunedSearch {
     return std::int64_t{row.evaluated} * steps;
   }
 
+  // About the chain steps of the row's B starts from `evaluated` up to `end` (the order is made
+  // that far).
+  std::int64_t batch_steps(const Row& row, std::int32_t end) const {
+    const City last = order_.queue()[end - 1];
+    const std::int64_t steps = line_.is_path() ? 1 : order_.links()[last].depth + 1;
+    return std::int64_t{end - row.evaluated} * steps;
+  }
+
   // Evaluates `row` further while it stays ahead of every other row. False: over the budget.
   bool advance(Row& row) {
     Least least{row.bound, row.least_at, tie_order_};
@@ -1063,16 +1067,19 @@ class PrunedSearch {
         row.bound = least.value;
         continue;
       }
+      order_.reach(row.start, end);
+      // A far-probed row's bounds where the batch costs N chain steps or more: the batch's, and
+      // from 4N the whole order's (for the samples beyond it). Bounds for every row cost more than
+      // they saved on a random tree of 10^6 cities, whose rows mostly fall to probes and samples.
+      if (const std::int64_t steps = batch_steps(row, end); row.far_probed && steps >= n_)
+        leave_bound_.reach(order_.links(), order_.queue(),
+                           steps >= 4 * std::int64_t{n_} ? n_ : end);
       if (row.far_probed && end < n_) {
         sample_beyond(row, end, least);
         row.bound = least.value;
         if (!rows_.empty() && comes_later_(row, rows_.front()))
           break;
       }
-      if (row.far_probed)
-        bound_far(row);
-      else
-        order_.reach(row.start, end);
       skip_above_ = row.bound;
       const Least batch = evaluate_batch(row.evaluated, end);
       least.add(batch);
@@ -1132,8 +1139,9 @@ class PrunedSearch {
   std::vector<std::int32_t> marked_;
   City marked_row_ = kNone;
   RowOrder<Value> rooting_;  // from city 0: the paths to the killers
-  // The far-probed row's lower bounds; its B starts above skip_above_ (the row's bound when the
-  // batch began, the same on every schedule) are not evaluated.
+  // The lower bounds of the last row evaluated, as far as its order went; its B starts above
+  // skip_above_ (the row's bound when the batch began, the same on every schedule) are not
+  // evaluated.
   LeaveAtOnceBound<Value> leave_bound_;
   Coins skip_above_ = std::numeric_limits<Coins>::max();
   Killers killers_;

@@ -73,104 +73,114 @@ class RowOrder {
   std::int32_t head_ = 0;
 };
 
-// A lower bound of V(i, j) for every B start j of one row at once, from one strategy of A's: she
-// leaves at once into a branch X of her start i that does not hold j, where B can never follow
-// (the only road in is spent), so she keeps C_i plus X's richest walk; B, whatever she does, gets
-// at most the richest walk from j in the tree without X, i's coins already taken. X is i's
-// richest branch, or for j inside that one the next richest. From a leaf, A first walks to its
-// one neighbour s (hers before B's first move, unless B starts there) and leaves from s instead.
+// A lower bound of V(i, j) for the B starts j of one row, from one strategy of A's: she leaves at
+// once into a branch X of her start i that does not hold j, where B can never follow (the only
+// road in is spent), so she keeps C_i plus X's richest walk; B, whatever she does, gets at most
+// the richest walk from j in the tree without X, i's coins already taken. X is i's richest
+// branch, or for j inside that one the next richest. From a leaf, A first walks to its one
+// neighbour s (hers before B's first move, unless B starts there) and leaves from s instead.
 // Far B starts of a row that wins (along a long caterpillar's spine) mostly lie above the row's
 // value by this bound alone, and are skipped instead of costing a chain of their distance each.
-// O(N) for the whole row.
+// Made in the row's breadth-first order, as far as the row's evaluation has got: O(1) a city.
 template <typename Value>
 class LeaveAtOnceBound {
  public:
   explicit LeaveAtOnceBound(const ArrivalTable<Value>& table)
       : table_(&table),
+        rows_(table.rows()),
         bound_(static_cast<std::size_t>(table.city_count())),
         up_walk_(static_cast<std::size_t>(table.city_count())),
         branch_(static_cast<std::size_t>(table.city_count())) {}
 
+  // The row's start, and how many cities of its order have their bounds.
   City row() const { return row_; }
+  std::int32_t made() const { return made_; }
   Coins at(City j) const { return bound_[static_cast<std::size_t>(j)]; }
 
-  // The bounds of the row whose whole breadth-first order `links` and `queue` give.
-  void compute(const Link* links, const City* queue) {
-    const ArrivalRow<Value>* rows = table_->rows();
-    const std::int32_t n = table_->city_count();
-    const City i = queue[0];
-    row_ = i;
-    const std::int32_t degree = table_->arrivals_end(i) - table_->arrivals_begin(i);
-    if (degree == 0) {  // a single city: B starts on it
-      bound_[static_cast<std::size_t>(i)] = kNoWay;
-      return;
-    }
-    // Where A leaves from (i, or a leaf's neighbour), at `pivot_depth` roads from i, and what
-    // she has taken on the way there.
-    const bool from_leaf = degree == 1;
-    const City pivot = from_leaf ? queue[1] : i;
-    const std::int32_t pivot_depth = from_leaf ? 1 : 0;
-    const Coins taken = coins_of(i) + (from_leaf ? coins_of(pivot) : 0);
-    // The walk that starts on a city v and stays on v's side of its road to its parent.
-    const auto down = [&](City v) {
-      return Coins{rows[links[v].up].tail_coins} + rows[links[v].up].best;
-    };
-    const auto walk = [&](City c) { return c == kNone ? Coins{0} : down(c); };
-    // The pivot's three richest branches away from i (kNone past its degree).
-    City top[3] = {kNone, kNone, kNone};
-    for (ArrivalId in = table_->arrivals_begin(pivot); in < table_->arrivals_end(pivot); ++in) {
-      City c = table_->tail(in);
-      if (c == i)
-        continue;
-      for (City& slot : top) {
-        if (slot == kNone || down(c) > down(slot))
-          std::swap(slot, c);
-        if (c == kNone)
-          break;
-      }
-    }
-    for (std::int32_t k = 0; k < n; ++k) {
-      const City v = queue[k];
-      const Link& link = links[v];
-      const auto at = static_cast<std::size_t>(v);
-      if (link.depth <= pivot_depth) {
-        bound_[at] = kNoWay;
-        continue;
-      }
-      branch_[at] =
-          link.depth == pivot_depth + 1 ? v : branch_[static_cast<std::size_t>(link.parent)];
-      const City x = branch_[at] == top[0] ? top[1] : top[0];  // A's branch against v
-      if (link.depth == pivot_depth + 1) {
-        // The pivot's coins are A's: B's walk on from it takes another of its branches.
-        City other = kNone;
-        for (const City c : top) {
-          if (c != v && c != x && other == kNone)
-            other = c;
-        }
-        up_walk_[at] = walk(other);
-      } else {
-        const ArrivalRow<Value>& parent_row = rows[links[link.parent].up];
-        const Coins sibling =
-            parent_row.best_arrival == link.up ? parent_row.second : parent_row.best;
-        up_walk_[at] = Coins{parent_row.tail_coins} +
-                       std::max(up_walk_[static_cast<std::size_t>(link.parent)], sibling);
-      }
-      const Coins b_most =
-          Coins{rows[link.up].tail_coins} + std::max(Coins{rows[link.up].best}, up_walk_[at]);
-      bound_[at] = x == kNone ? kNoWay : taken + down(x) - b_most;
-    }
+  // Makes the bounds of the first `count` cities of the breadth-first order `links` and `queue`
+  // give (made at least that far), keeping those made before for the same row.
+  void reach(const Link* links, const City* queue, std::int32_t count) {
+    if (queue[0] != row_)
+      start(queue);
+    for (; made_ < count; ++made_)
+      bound_one(links, queue[made_]);
   }
 
  private:
-  Coins coins_of(City city) const {
-    return table_->rows()[table_->arrivals_begin(city)].head_coins;
+  // Where A leaves from, and the branches there she may take.
+  void start(const City* queue) {
+    const City i = queue[0];
+    row_ = i;
+    made_ = 0;
+    const std::int32_t degree = table_->arrivals_end(i) - table_->arrivals_begin(i);
+    const bool from_leaf = degree == 1;
+    pivot_ = from_leaf ? table_->tail(table_->arrivals_begin(i)) : i;
+    pivot_depth_ = from_leaf ? 1 : 0;
+    taken_ = degree == 0 ? 0 : coins_of(i) + (from_leaf ? coins_of(pivot_) : 0);
+    // The pivot's three richest branches away from i (kNone past its degree), by the arrivals
+    // from their first cities.
+    top_[0] = top_[1] = top_[2] = kNone;
+    for (ArrivalId in = table_->arrivals_begin(pivot_); in < table_->arrivals_end(pivot_); ++in) {
+      if (table_->tail(in) == i)
+        continue;
+      ArrivalId candidate = in;
+      for (ArrivalId& slot : top_) {
+        if (slot == kNone || walk(candidate) > walk(slot))
+          std::swap(slot, candidate);
+        if (candidate == kNone)
+          break;
+      }
+    }
   }
 
+  // The walk that starts on the tail of `arrival` and stays on its side of the road (0 for none).
+  Coins walk(ArrivalId arrival) const {
+    return arrival == kNone ? 0 : Coins{rows_[arrival].tail_coins} + rows_[arrival].best;
+  }
+
+  void bound_one(const Link* links, City v) {
+    const Link& link = links[v];
+    const auto at = static_cast<std::size_t>(v);
+    if (link.depth <= pivot_depth_) {
+      bound_[at] = kNoWay;
+      return;
+    }
+    branch_[at] =
+        link.depth == pivot_depth_ + 1 ? link.up : branch_[static_cast<std::size_t>(link.parent)];
+    const ArrivalId x = branch_[at] == top_[0] ? top_[1] : top_[0];  // A's branch against v
+    if (link.depth == pivot_depth_ + 1) {
+      // The pivot's coins are A's: B's walk on from it takes another of its branches.
+      ArrivalId other = kNone;
+      for (const ArrivalId in : top_) {
+        if (in != link.up && in != x && other == kNone)
+          other = in;
+      }
+      up_walk_[at] = walk(other);
+    } else {
+      const ArrivalRow<Value>& parent_row = rows_[links[link.parent].up];
+      const Coins sibling =
+          parent_row.best_arrival == link.up ? parent_row.second : parent_row.best;
+      up_walk_[at] = Coins{parent_row.tail_coins} +
+                     std::max(up_walk_[static_cast<std::size_t>(link.parent)], sibling);
+    }
+    const ArrivalRow<Value>& own = rows_[link.up];
+    const Coins b_most = Coins{own.tail_coins} + std::max(Coins{own.best}, up_walk_[at]);
+    bound_[at] = x == kNone ? kNoWay : taken_ + walk(x) - b_most;
+  }
+
+  Coins coins_of(City city) const { return rows_[table_->arrivals_begin(city)].head_coins; }
+
   const ArrivalTable<Value>* table_;
-  std::vector<Coins> bound_;    // per city, kNoWay where the strategy does not apply
-  std::vector<Coins> up_walk_;  // per city v: B's richest walk from v's parent away from v
-  std::vector<City> branch_;    // per city: the pivot's neighbour on its way there
+  const ArrivalRow<Value>* rows_;
+  std::vector<Coins> bound_;       // per city, kNoWay where the strategy does not apply
+  std::vector<Coins> up_walk_;     // per city v: B's richest walk from v's parent away from v
+  std::vector<ArrivalId> branch_;  // per city: the arrival at the pivot from its way there
   City row_ = kNone;
+  std::int32_t made_ = 0;
+  City pivot_ = kNone;  // i, or a leaf's neighbour
+  std::int32_t pivot_depth_ = 0;
+  Coins taken_ = 0;  // what A has on reaching the pivot
+  ArrivalId top_[3] = {kNone, kNone, kNone};
 };
 
 }  // namespace gamebatch::willow::detail

@@ -51,8 +51,11 @@ std::vector<Square> black_squares(const Board& board, const gamebatch::boigame::
 }  // namespace
 
 std::string draw_play(const Board& board) {
+  return draw_play(board, gamebatch::boigame::optimal_play(board));
+}
+
+std::string draw_play(const Board& board, const gamebatch::boigame::Play& play) {
   namespace game = gamebatch::boigame;
-  const game::Play play = game::optimal_play(board);
   const Grid grid{std::max(2.0, std::min(24.0, 1600.0 / board.n)), board.n};
   const double side = grid.cell * board.n;
   Svg svg(2 * kMargin + std::max(side, 420.0), kTop + side + kMargin);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/boigame/boigame.hpp"
+#include "core/boigame/play.hpp"
 
 namespace gamebatch::io::boigame {
 
@@ -18,5 +19,7 @@ inline constexpr std::size_t kMaxDrawnMoves = 20000;
 inline constexpr std::size_t kMaxPictureBytes = std::size_t{3} << 19;  // 1.5 MiB
 
 std::string draw_play(const gamebatch::boigame::Board& board);
+// The picture of `play`, the board's optimal play (explain --svg: one solve for text and picture).
+std::string draw_play(const gamebatch::boigame::Board& board, const gamebatch::boigame::Play& play);
 
 }  // namespace gamebatch::io::boigame

@@ -84,6 +84,12 @@ std::string explain_instance(const Board& instance) {
   return gamebatch::boigame::describe_play(instance, gamebatch::boigame::optimal_play(instance));
 }
 
+// The text and the picture of one optimal play.
+Problem::Explained explain_and_draw_instance(const Board& instance) {
+  const gamebatch::boigame::Play play = gamebatch::boigame::optimal_play(instance);
+  return {gamebatch::boigame::describe_play(instance, play), draw_play(instance, play)};
+}
+
 class BoigameProblem final : public Problem {
  public:
   std::string_view name() const override { return "boigame"; }
@@ -109,6 +115,10 @@ class BoigameProblem final : public Problem {
   }
   std::string draw(std::string_view canonical) const override {
     return explain_canonical_case<Board>(*this, canonical, &parse_file, &draw_play);
+  }
+  Explained explain_and_draw(std::string_view canonical) const override {
+    return explain_canonical_case<Board, Explained>(*this, canonical, &parse_file,
+                                                    &explain_and_draw_instance);
   }
 };
 

@@ -11,8 +11,12 @@
 namespace gamebatch::io::doublemove {
 
 std::string draw_play(const gamebatch::doublemove::Instance& instance) {
+  return draw_play(instance, gamebatch::doublemove::optimal_play(instance));
+}
+
+std::string draw_play(const gamebatch::doublemove::Instance& instance,
+                      const gamebatch::doublemove::Play& play) {
   namespace game = gamebatch::doublemove;
-  const game::Play play = game::optimal_play(instance);
   game::Instance all = instance;
   for (const game::PlayedDeclaration& move : play.declarations)
     all.declarations.push_back(move.pair);

@@ -6,10 +6,14 @@
 #include <string>
 
 #include "core/doublemove/doublemove.hpp"
+#include "core/doublemove/play.hpp"
 
 namespace gamebatch::io::doublemove {
 
 // The SVG picture (at most n = 67 values and 68 edges: a few kB).
 std::string draw_play(const gamebatch::doublemove::Instance& instance);
+// The picture of `play`, the case's optimal play (explain --svg: one solve for text and picture).
+std::string draw_play(const gamebatch::doublemove::Instance& instance,
+                      const gamebatch::doublemove::Play& play);
 
 }  // namespace gamebatch::io::doublemove

@@ -112,6 +112,12 @@ std::string explain_instance(const Instance& instance) {
                                               gamebatch::doublemove::optimal_play(instance));
 }
 
+// The text and the picture of one optimal play.
+Problem::Explained explain_and_draw_instance(const Instance& instance) {
+  const gamebatch::doublemove::Play play = gamebatch::doublemove::optimal_play(instance);
+  return {gamebatch::doublemove::describe_play(instance, play), draw_play(instance, play)};
+}
+
 class DoublemoveProblem final : public Problem {
  public:
   std::string_view name() const override { return "doublemove"; }
@@ -137,6 +143,10 @@ class DoublemoveProblem final : public Problem {
   }
   std::string draw(std::string_view canonical) const override {
     return explain_canonical_case<Instance>(*this, canonical, &parse_file, &draw_play);
+  }
+  Explained explain_and_draw(std::string_view canonical) const override {
+    return explain_canonical_case<Instance, Explained>(*this, canonical, &parse_file,
+                                                       &explain_and_draw_instance);
   }
 
   std::vector<Artefact> new_artefacts(

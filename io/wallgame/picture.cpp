@@ -51,8 +51,11 @@ std::vector<std::pair<std::int32_t, std::int32_t>> drawn_columns(
 }  // namespace
 
 std::string draw_play(const gamebatch::wallgame::Board& board) {
-  namespace game = gamebatch::wallgame;
-  const game::Play play = game::optimal_play(board);
+  return draw_play(board, gamebatch::wallgame::optimal_play(board));
+}
+
+std::string draw_play(const gamebatch::wallgame::Board& board,
+                      const gamebatch::wallgame::Play& play) {
   Svg svg(2 * kLeft + kCell * board.width, kTop + kCell * board.height + 20);
   svg.text(kLeft, 22, 14,
            "wallgame " + std::to_string(board.height) + " x " + std::to_string(board.width) +

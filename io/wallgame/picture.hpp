@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <string>
 
+#include "core/wallgame/play.hpp"
 #include "core/wallgame/wallgame.hpp"
 
 namespace gamebatch::io::wallgame {
@@ -17,5 +18,8 @@ inline constexpr std::size_t kMaxDrawnMoves = 5000;
 inline constexpr std::size_t kMaxPictureBytes = std::size_t{3} << 19;  // 1.5 MiB
 
 std::string draw_play(const gamebatch::wallgame::Board& board);
+// The picture of `play`, the board's optimal play (explain --svg: one solve for text and picture).
+std::string draw_play(const gamebatch::wallgame::Board& board,
+                      const gamebatch::wallgame::Play& play);
 
 }  // namespace gamebatch::io::wallgame

@@ -33,6 +33,12 @@ std::string explain_instance(const Board& instance) {
   return gamebatch::wallgame::describe_play(instance, gamebatch::wallgame::optimal_play(instance));
 }
 
+// The text and the picture of one optimal play.
+Problem::Explained explain_and_draw_instance(const Board& instance) {
+  const gamebatch::wallgame::Play play = gamebatch::wallgame::optimal_play(instance);
+  return {gamebatch::wallgame::describe_play(instance, play), draw_play(instance, play)};
+}
+
 class WallgameProblem final : public Problem {
  public:
   std::string_view name() const override { return "wallgame"; }
@@ -57,6 +63,10 @@ class WallgameProblem final : public Problem {
   }
   std::string draw(std::string_view canonical) const override {
     return explain_canonical_case<Board>(*this, canonical, &parse_file, &draw_play);
+  }
+  Explained explain_and_draw(std::string_view canonical) const override {
+    return explain_canonical_case<Board, Explained>(*this, canonical, &parse_file,
+                                                    &explain_and_draw_instance);
   }
 };
 

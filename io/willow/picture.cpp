@@ -213,7 +213,10 @@ std::string draw_around_play(Layout& layout, const Instance& instance,
 }  // namespace
 
 std::string draw_play(const Instance& instance) {
-  const gamebatch::willow::Play play = gamebatch::willow::optimal_play(instance);
+  return draw_play(instance, gamebatch::willow::optimal_play(instance));
+}
+
+std::string draw_play(const Instance& instance, const gamebatch::willow::Play& play) {
   Layout layout;
   layout.roads.resize(instance.coins.size());
   for (const auto& [u, w] : instance.roads) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/willow/play.hpp"
 #include "core/willow/willow.hpp"
 
 namespace gamebatch::io::willow {
@@ -18,5 +19,8 @@ inline constexpr std::size_t kMaxPictureBytes = std::size_t{1} << 20;
 
 // The SVG picture of the case's optimal play (core/willow/play.hpp). Throws as optimal_play does.
 std::string draw_play(const gamebatch::willow::Instance& instance);
+// The picture of `play`, the case's optimal play (explain --svg: one solve for text and picture).
+std::string draw_play(const gamebatch::willow::Instance& instance,
+                      const gamebatch::willow::Play& play);
 
 }  // namespace gamebatch::io::willow

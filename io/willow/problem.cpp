@@ -32,6 +32,12 @@ std::string explain_instance(const Instance& instance) {
   return gamebatch::willow::describe_play(instance, gamebatch::willow::optimal_play(instance));
 }
 
+// The text and the picture of one optimal play.
+Problem::Explained explain_and_draw_instance(const Instance& instance) {
+  const gamebatch::willow::Play play = gamebatch::willow::optimal_play(instance);
+  return {gamebatch::willow::describe_play(instance, play), draw_play(instance, play)};
+}
+
 class WillowProblem final : public Problem {
  public:
   std::string_view name() const override { return "willow"; }
@@ -56,6 +62,10 @@ class WillowProblem final : public Problem {
   }
   std::string draw(std::string_view canonical) const override {
     return explain_canonical_case<Instance>(*this, canonical, &parse_file, &draw_play);
+  }
+  Explained explain_and_draw(std::string_view canonical) const override {
+    return explain_canonical_case<Instance, Explained>(*this, canonical, &parse_file,
+                                                       &explain_and_draw_instance);
   }
 
   std::string answer_line(std::size_t case_number, std::string_view answer) const override {
