@@ -27,7 +27,7 @@ repeats=5
 echo "$bench_name: making the inputs in $scratch" >&2
 mkdir -p "$scratch/willow" "$scratch/doublemove" "$scratch/wallgame" "$scratch/boigame" \
   "$scratch/small"
-"$bench_dir/make_willow_case" --shape tripod --cities 100000 -o "$scratch/willow/big.in"
+"$bench_dir/make_willow_case" --shape tripod --cities 200000 -o "$scratch/willow/big.in"
 "$bench_dir/make_doublemove_case" --n 62 --k 0 -o "$scratch/doublemove/big.in"
 "$bench_dir/make_wallgame_case" --height 2000 --width 2000 -T 8 >"$scratch/wallgame/big.in"
 "$bench_dir/make_boigame_case" --shape open -n 2000 -T 16 >"$scratch/boigame/big.in"
@@ -65,7 +65,7 @@ echo
 echo "| workload | signal after | median ms | largest ms | target |"
 echo "|---|--:|--:|--:|---|"
 workloads=(
-  "willow|$scratch/willow|1.5|one case, a tripod of N = 100,000 (about 2.5 s of work)"
+  "willow|$scratch/willow|1.5|one case, a tripod of N = 200,000 (about 6.6 s of work)"
   "doublemove|$scratch/doublemove|1.5|one case, n = 62, k = 0 (its state table, 1.3 GiB, being built)"
   "wallgame|$scratch/wallgame|1.5|eight boards of 2000 x 2000"
   "boigame|$scratch/boigame|1.5|16 open boards of side 2000 (about 3.5 s of work)"
