@@ -909,7 +909,7 @@ class PrunedSearch {
     own.forget_last_path();
     const City start = order_.queue()[0];
     const bool marked = marked_row_ == start;
-    const std::int32_t bounded = leave_bound_.row() == start ? leave_bound_.made() : 0;
+    const std::int32_t bounded = leave_bound_.made(start);
     const std::vector<std::int32_t>& by_branch =
         own.grouped_by_branch(order_.links(), order_.queue(), static_cast<std::size_t>(ks.begin()),
                               static_cast<std::size_t>(ks.end()),
@@ -962,11 +962,8 @@ class PrunedSearch {
     order_.reach(row.start, n_);
     ChainEvaluator<Value>& own = chains_.local();
     own.forget_last_path();
-    const std::int32_t bounded = leave_bound_.row() == row.start ? leave_bound_.made() : 0;
     const auto probe = [&](std::int32_t k) {
       const City j = order_.queue()[k];
-      if (k < bounded && leave_bound_.at(j) > least.value)
-        return;
       least.add(own.pair_value(order_.links(), row.start, j), j);
       own.account();
     };
@@ -1007,7 +1004,7 @@ class PrunedSearch {
     }
     std::sort(samples_.begin(), samples_.end());
     skip_above_ = least.value;
-    const std::int32_t bounded = leave_bound_.row() == row.start ? leave_bound_.made() : 0;
+    const std::int32_t bounded = leave_bound_.made(row.start);
     const auto part = [this, &row, bounded](const tbb::blocked_range<std::size_t>& range,
                                             Least part_least) {
       ChainEvaluator<Value>& own = chains_.local();
@@ -1036,21 +1033,12 @@ class PrunedSearch {
     least.add(sampled);
   }
 
-  // About the chain steps the row has spent: the B starts evaluated times the distance of the
-  // last one (the order is made that far).
-  std::int64_t steps_spent(const Row& row) {
-    order_.reach(row.start, row.evaluated);
-    const City last = order_.queue()[row.evaluated - 1];
-    const std::int64_t steps = line_.is_path() ? 1 : order_.links()[last].depth + 1;
-    return std::int64_t{row.evaluated} * steps;
-  }
-
-  // About the chain steps of the row's B starts from `evaluated` up to `end` (the order is made
-  // that far).
-  std::int64_t batch_steps(const Row& row, std::int32_t end) const {
+  // About the chain steps of the B starts at positions [begin, end) of the row's order (made that
+  // far): their count times the distance of the last one, plus one.
+  std::int64_t steps_of(std::int32_t begin, std::int32_t end) const {
     const City last = order_.queue()[end - 1];
     const std::int64_t steps = line_.is_path() ? 1 : order_.links()[last].depth + 1;
-    return std::int64_t{end - row.evaluated} * steps;
+    return std::int64_t{end - begin} * steps;
   }
 
   // Evaluates `row` further while it stays ahead of every other row. False: over the budget.
@@ -1061,17 +1049,17 @@ class PrunedSearch {
     while (row.evaluated < n_ && (rows_.empty() || !comes_later_(row, rows_.front()))) {
       const std::int32_t end =
           std::min(n_, row.evaluated + std::max(row.evaluated / kBatchGrowthDivisor, kFirstBatch));
-      if (!row.far_probed && end < n_ && steps_spent(row) >= n_) {
+      order_.reach(row.start, end);
+      if (!row.far_probed && end < n_ && steps_of(0, row.evaluated) >= n_) {
         row.far_probed = true;
         probe_far(row, least);
         row.bound = least.value;
         continue;
       }
-      order_.reach(row.start, end);
       // A far-probed row's bounds where the batch costs N chain steps or more: the batch's, and
       // from 4N the whole order's (for the samples beyond it). Bounds for every row cost more than
       // they saved on a random tree of 10^6 cities, whose rows mostly fall to probes and samples.
-      if (const std::int64_t steps = batch_steps(row, end); row.far_probed && steps >= n_)
+      if (const std::int64_t steps = steps_of(row.evaluated, end); row.far_probed && steps >= n_)
         leave_bound_.reach(order_.links(), order_.queue(),
                            steps >= 4 * std::int64_t{n_} ? n_ : end);
       if (row.far_probed && end < n_) {
@@ -1139,8 +1127,8 @@ class PrunedSearch {
   std::vector<std::int32_t> marked_;
   City marked_row_ = kNone;
   RowOrder<Value> rooting_;  // from city 0: the paths to the killers
-  // The lower bounds of the last row evaluated, as far as its order went; its B starts above
-  // skip_above_ (the row's bound when the batch began, the same on every schedule) are not
+  // The lower bounds of the last far-probed row with a costly batch, as far as made; its B starts
+  // above skip_above_ (the row's bound when the batch began, the same on every schedule) are not
   // evaluated.
   LeaveAtOnceBound<Value> leave_bound_;
   Coins skip_above_ = std::numeric_limits<Coins>::max();

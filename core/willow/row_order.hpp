@@ -92,9 +92,9 @@ class LeaveAtOnceBound {
         up_walk_(static_cast<std::size_t>(table.city_count())),
         branch_(static_cast<std::size_t>(table.city_count())) {}
 
-  // The row's start, and how many cities of its order have their bounds.
-  City row() const { return row_; }
-  std::int32_t made() const { return made_; }
+  // How many cities of the order of the row from `start` have their bounds (0 where the bounds
+  // are another row's).
+  std::int32_t made(City start) const { return start == row_ ? made_ : 0; }
   Coins at(City j) const { return bound_[static_cast<std::size_t>(j)]; }
 
   // Makes the bounds of the first `count` cities of the breadth-first order `links` and `queue`

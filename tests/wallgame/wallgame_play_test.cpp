@@ -88,16 +88,21 @@ class Replay {
   Cost paid_ = 0;
 };
 
-RC_GTEST_PROP(WallgamePlay, ExplainedLineIsLegalAndAddsUp, ()) {
-  const auto height = *rc::gen::inRange<std::int32_t>(1, 6);
-  const auto width = *rc::gen::inRange<std::int32_t>(1, 6);
+// A board of 1..max_side rows and columns (inclusive) of any cost pattern.
+Board arbitrary_board(std::int32_t max_side) {
+  const auto height = *rc::gen::inRange<std::int32_t>(1, max_side + 1);
+  const auto width = *rc::gen::inRange<std::int32_t>(1, max_side + 1);
   const auto pattern = *rc::gen::elementOf(
       std::vector<CostPattern>(std::begin(kAllCostPatterns), std::end(kAllCostPatterns)));
   std::mt19937_64 rng(*rc::gen::arbitrary<std::uint64_t>());
-  const Board board = generate_board(height, width, pattern, rng);
+  return generate_board(height, width, pattern, rng);
+}
+
+RC_GTEST_PROP(WallgamePlay, ExplainedLineIsLegalAndAddsUp, ()) {
+  const Board board = arbitrary_board(5);
   const Play play = optimal_play(board);
   RC_ASSERT(play.value == solve(board));
-  if ((height - 1) * width <= kMaxBruteForceWallSlots)
+  if ((board.height - 1) * board.width <= kMaxBruteForceWallSlots)
     Replay(board, play).run();
 }
 
@@ -106,12 +111,9 @@ RC_GTEST_PROP(WallgamePlay, ExplainedLineIsLegalAndAddsUp, ()) {
 // swept again when used (boards past the bound); each value is the rules' recurrence over the
 // longer intervals and the entries of the row below.
 RC_GTEST_PROP(WallgamePlay, KeptTablesAreTheSolversAndAgreeWhenSweptAgain, ()) {
-  const auto height = *rc::gen::inRange<std::int32_t>(1, 12);
-  const auto width = *rc::gen::inRange<std::int32_t>(1, 12);
-  const auto pattern = *rc::gen::elementOf(
-      std::vector<CostPattern>(std::begin(kAllCostPatterns), std::end(kAllCostPatterns)));
-  std::mt19937_64 rng(*rc::gen::arbitrary<std::uint64_t>());
-  const Board board = generate_board(height, width, pattern, rng);
+  const Board board = arbitrary_board(11);
+  const std::int32_t height = board.height;
+  const std::int32_t width = board.width;
   KeptSolve kept(board);
   KeptSolve swept(board, /*table_bound=*/0);
   RC_ASSERT(kept.value() == solve(board));

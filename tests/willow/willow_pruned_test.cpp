@@ -242,8 +242,8 @@ TEST(WillowPruned, LowerBoundsNeverExceedThePairsValue) {
           // Made in two parts, as the search makes them batch by batch.
           bound.reach(order.links(), order.queue(), cities / 2);
           bound.reach(order.links(), order.queue(), cities);
-          ASSERT_EQ(bound.row(), i);
-          ASSERT_EQ(bound.made(), cities);
+          ASSERT_EQ(bound.made(i), cities);
+          ASSERT_EQ(bound.made((i + 1) % cities), 0);
           for (std::int32_t j = 0; j < cities; ++j) {
             LiteralPosition start;
             start.a = i;

@@ -102,6 +102,19 @@ void willow_rows(const std::string& path) {
   report("willow: the N = 4000 cases of the large file", solve, explain);
 }
 
+// seconds_per_run of a doublemove case with a fresh table store for each run: none is held.
+std::pair<double, double> seconds_with_no_table(const doublemove::Instance& instance) {
+  return seconds_per_run(
+      [&] {
+        doublemove::StateTableStore store;
+        doublemove::solve(instance, store);
+      },
+      [&] {
+        doublemove::StateTableStore store;
+        doublemove::describe_play(instance, doublemove::optimal_play(instance, store));
+      });
+}
+
 void doublemove_rows() {
   doublemove::Instance instance;
   instance.n = 35;
@@ -113,30 +126,12 @@ void doublemove_rows() {
           [&] { doublemove::solve(instance); },
           [&] { doublemove::describe_play(instance, doublemove::optimal_play(instance)); }));
   // A fresh store for each run: the solve builds the table (a file's first case of n = 35).
-  report_runs("doublemove: n = 35, k = 0, table not built",
-              seconds_per_run(
-                  [&] {
-                    doublemove::StateTableStore store;
-                    doublemove::solve(instance, store);
-                  },
-                  [&] {
-                    doublemove::StateTableStore store;
-                    doublemove::describe_play(instance, doublemove::optimal_play(instance, store));
-                  }));
+  report_runs("doublemove: n = 35, k = 0, table not built", seconds_with_no_table(instance));
   // A late case with no table held: the solve searches from the case's state.
   std::mt19937_64 rng(1);
   const doublemove::Instance late =
       doublemove::generate_running_instance(35, 23, doublemove::DeclarationPattern::uniform, rng);
-  report_runs("doublemove: n = 35, k = 23, searched",
-              seconds_per_run(
-                  [&] {
-                    doublemove::StateTableStore store;
-                    doublemove::solve(late, store);
-                  },
-                  [&] {
-                    doublemove::StateTableStore store;
-                    doublemove::describe_play(late, doublemove::optimal_play(late, store));
-                  }));
+  report_runs("doublemove: n = 35, k = 23, searched", seconds_with_no_table(late));
 }
 
 void wallgame_rows() {
