@@ -63,8 +63,8 @@ struct SolveReport {
   // The pruned search's work: cities of the start pairs' paths it went along (a pair at distance
   // d counts d + 1, less where its chain resumes from the last pair's or its path crosses long
   // runs of cities with two roads, one step a run; 1 where the tree is a path, whose pairs take a
-  // few prefix sums); A's starts it evaluated against more B starts than their neighbours, and of
-  // those the ones it evaluated against every B start.
+  // few prefix sums; nothing for a pair its lower bound skips); A's starts it evaluated against
+  // more B starts than their neighbours, and of those the ones it evaluated against every B start.
   std::int64_t chain_steps = 0;
   std::int64_t rows_searched = 0;
   std::int64_t rows_whole = 0;
