@@ -52,14 +52,15 @@ class RowOrder {
   }
 
  private:
-  // Queues the neighbours of `city` that are one road further from the start.
+  // Queues the neighbours of `city` that are one road further from the start. The way back is
+  // told by its tail, the parent, not by the arrival row's `reverse`: reading a row of the table
+  // for each city (a cache miss on a large tree) was two thirds of the order's time.
   void reach_neighbours(City city) {
     const Link& link = links_[city];
-    const ArrivalId back = link.up == kNone ? kNone : table_->rows()[link.up].reverse;
     for (ArrivalId in = table_->arrivals_begin(city); in < table_->arrivals_end(city); ++in) {
-      if (in == back)
-        continue;
       const City next = table_->tail(in);
+      if (next == link.parent)
+        continue;
       links_[next] = Link{in, city, link.depth + 1, link.depth == 0 ? next : link.branch};
       queue_[queue_end_++] = next;
     }
