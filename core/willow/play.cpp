@@ -76,26 +76,29 @@ WalkTree::WalkTree(const Instance& instance)
   }
   for (std::size_t k = 1; k < first_.size(); ++k)
     first_[k] += first_[k - 1];
-  to_.resize(2 * instance.roads.size());
-  road_.resize(to_.size());
+  // Each city's entries sorted by neighbour, in two passes without a sort: the roads in input
+  // order into an unsorted table, then read back city by city, which appends each city v to its
+  // neighbours' lists in increasing v.
+  std::vector<City> unsorted_to(2 * instance.roads.size());
+  std::vector<std::int32_t> unsorted_road(unsorted_to.size());
   std::vector<std::int32_t> fill(first_.begin(), first_.end() - 1);
   for (std::size_t r = 0; r < instance.roads.size(); ++r) {
     const auto [u, w] = instance.roads[r];
-    to_[static_cast<std::size_t>(fill[static_cast<std::size_t>(u)])] = w;
-    road_[static_cast<std::size_t>(fill[static_cast<std::size_t>(u)]++)] =
-        static_cast<std::int32_t>(r);
-    to_[static_cast<std::size_t>(fill[static_cast<std::size_t>(w)])] = u;
-    road_[static_cast<std::size_t>(fill[static_cast<std::size_t>(w)]++)] =
-        static_cast<std::int32_t>(r);
+    for (const auto& [from, other] : {std::pair{u, w}, std::pair{w, u}}) {
+      const auto e = static_cast<std::size_t>(fill[static_cast<std::size_t>(from)]++);
+      unsorted_to[e] = other;
+      unsorted_road[e] = static_cast<std::int32_t>(r);
+    }
   }
-  for (City u = 0; u < size(); ++u) {  // sort each city's entries by neighbour
-    std::vector<std::pair<City, std::int32_t>> entries;
-    for (std::int32_t e = begin(u); e < end(u); ++e)
-      entries.emplace_back(to_[static_cast<std::size_t>(e)], road_[static_cast<std::size_t>(e)]);
-    std::sort(entries.begin(), entries.end());
-    for (std::int32_t e = begin(u); e < end(u); ++e) {
-      to_[static_cast<std::size_t>(e)] = entries[static_cast<std::size_t>(e - begin(u))].first;
-      road_[static_cast<std::size_t>(e)] = entries[static_cast<std::size_t>(e - begin(u))].second;
+  to_.resize(unsorted_to.size());
+  road_.resize(unsorted_to.size());
+  std::copy(first_.begin(), first_.end() - 1, fill.begin());
+  for (City v = 0; v < size(); ++v) {
+    for (std::int32_t e = begin(v); e < end(v); ++e) {
+      const City u = unsorted_to[static_cast<std::size_t>(e)];
+      const auto at = static_cast<std::size_t>(fill[static_cast<std::size_t>(u)]++);
+      to_[at] = v;
+      road_[at] = unsorted_road[static_cast<std::size_t>(e)];
     }
   }
   compute_walks();
@@ -107,6 +110,7 @@ void WalkTree::compute_walks() {
   parent_.assign(static_cast<std::size_t>(n), kNone);
   depth_.assign(static_cast<std::size_t>(n), 0);
   std::vector<City> order{0};
+  order.reserve(static_cast<std::size_t>(n));
   std::vector<std::int32_t> up(static_cast<std::size_t>(n), -1);  // entry u -> parent(u)
   for (std::size_t k = 0; k < order.size(); ++k) {
     const City u = order[k];
