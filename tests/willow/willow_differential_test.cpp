@@ -468,17 +468,21 @@ TEST(WillowCheckInstance, ReportsProblems) {
   // A triangle: one road too many.
   EXPECT_NE(check_instance(make_instance({1, 1, 1}, {{0, 1}, {1, 2}, {2, 0}})), "");
   // A triangle plus a lone city: the right number of roads, but a cycle and two components.
-  EXPECT_NE(check_instance(make_instance({1, 1, 1, 1}, {{0, 1}, {1, 2}, {2, 0}})), "");
+  EXPECT_EQ(check_instance(make_instance({1, 1, 1, 1}, {{0, 1}, {1, 2}, {2, 0}})),
+            "road 2 (2-0) closes a cycle (the roads do not form a tree)");
   // The same road twice.
-  EXPECT_NE(check_instance(make_instance({1, 1, 1}, {{0, 1}, {1, 0}})), "");
+  EXPECT_EQ(check_instance(make_instance({1, 1, 1}, {{0, 1}, {1, 0}})),
+            "road 1 (1-0) closes a cycle (the roads do not form a tree)");
   // Two components of two cities plus one road too few.
   EXPECT_NE(check_instance(make_instance({1, 1, 1, 1}, {{0, 1}, {2, 3}})), "");
   // Negative coins.
   EXPECT_NE(check_instance(make_instance({1, -1, 1}, {{0, 1}, {1, 2}})), "");
   // A self loop, an endpoint out of range, a negative endpoint.
-  EXPECT_NE(check_instance(make_instance({1, 1}, {{1, 1}})), "");
-  EXPECT_NE(check_instance(make_instance({1, 1}, {{0, 2}})), "");
-  EXPECT_NE(check_instance(make_instance({1, 1}, {{-1, 0}})), "");
+  EXPECT_EQ(check_instance(make_instance({1, 1}, {{1, 1}})), "road 0 (1-1) is a self loop");
+  EXPECT_EQ(check_instance(make_instance({1, 1}, {{0, 2}})),
+            "road 0 (0-2) names a city out of range");
+  EXPECT_EQ(check_instance(make_instance({1, 1}, {{-1, 0}})),
+            "road 0 (-1-0) names a city out of range");
 }
 
 // ---------------------------------------------------------------------------------------------
