@@ -1060,8 +1060,7 @@ class PrunedSearch {
       // from 4N the whole order's (for the samples beyond it). Bounds for every row cost more than
       // they saved on a random tree of 10^6 cities, whose rows mostly fall to probes and samples.
       if (const std::int64_t steps = steps_of(row.evaluated, end); row.far_probed && steps >= n_)
-        leave_bound_.reach(order_.links(), order_.queue(),
-                           steps >= 4 * std::int64_t{n_} ? n_ : end);
+        leave_bound_.reach(order_, row.start, steps >= 4 * std::int64_t{n_} ? n_ : end);
       if (row.far_probed && end < n_) {
         sample_beyond(row, end, least);
         row.bound = least.value;

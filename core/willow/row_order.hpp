@@ -98,18 +98,21 @@ class LeaveAtOnceBound {
   std::int32_t made(City start) const { return start == row_ ? made_ : 0; }
   Coins at(City j) const { return bound_[static_cast<std::size_t>(j)]; }
 
-  // Makes the bounds of the first `count` cities of the breadth-first order `links` and `queue`
-  // give (made at least that far), keeping those made before for the same row.
-  void reach(const Link* links, const City* queue, std::int32_t count) {
-    if (queue[0] != row_)
-      start(queue);
+  // Makes the bounds of the first `count` cities of the order of the row from `start`, keeping
+  // those made before for the same row. The order is made that far first: `order` may have been
+  // another row's since this row's bounds were last extended, and then holds only what it made
+  // for this row again.
+  void reach(RowOrder<Value>& order, City start, std::int32_t count) {
+    order.reach(start, count);
+    if (start != row_)
+      start_row(order.queue());
     for (; made_ < count; ++made_)
-      bound_one(links, queue[made_]);
+      bound_one(order.links(), order.queue()[made_]);
   }
 
  private:
   // Where A leaves from, and the branches there she may take.
-  void start(const City* queue) {
+  void start_row(const City* queue) {
     const City i = queue[0];
     row_ = i;
     made_ = 0;

@@ -240,8 +240,8 @@ TEST(WillowPruned, LowerBoundsNeverExceedThePairsValue) {
         for (std::int32_t i = 0; i < cities; ++i) {
           order.reach(i, cities);
           // Made in two parts, as the search makes them batch by batch.
-          bound.reach(order.links(), order.queue(), cities / 2);
-          bound.reach(order.links(), order.queue(), cities);
+          bound.reach(order, i, cities / 2);
+          bound.reach(order, i, cities);
           ASSERT_EQ(bound.made(i), cities);
           ASSERT_EQ(bound.made((i + 1) % cities), 0);
           for (std::int32_t j = 0; j < cities; ++j) {
@@ -262,6 +262,34 @@ TEST(WillowPruned, LowerBoundsNeverExceedThePairsValue) {
   }
   EXPECT_GT(bounded, pairs / 2);
   EXPECT_GT(tight, pairs / 20);
+}
+
+// The search extends a row's bounds after the order has been another row's (the row came back
+// from the queue of rows): the bounds are those of a fresh order, whatever the order held before
+// and however far it was made for the row again.
+TEST(WillowPruned, LowerBoundsDoNotDependOnTheOrdersPast) {
+  std::mt19937_64 rng(0x5a1e);
+  for (const TreeShape shape : kBenchShapes) {
+    const std::int32_t cities = 3000;
+    const Instance instance = generate_instance(shape, cities, CoinPattern::mixed, 1000, rng);
+    const detail::ArrivalTable<Coins> table(instance);
+    const std::int32_t row = static_cast<std::int32_t>(rng() % cities);
+    detail::RowOrder<Coins> fresh_order(table);
+    detail::LeaveAtOnceBound<Coins> fresh(table);
+    fresh.reach(fresh_order, row, cities);
+    // The row's bounds made for a batch, the order taken by another row in full, then the row's
+    // bounds extended to the whole order from an order made only as far as its next batch.
+    detail::RowOrder<Coins> order(table);
+    detail::LeaveAtOnceBound<Coins> bound(table);
+    order.reach(row, 100);
+    bound.reach(order, row, 100);
+    order.reach((row + 1) % cities, cities);
+    order.reach(row, 200);
+    bound.reach(order, row, cities);
+    ASSERT_EQ(bound.made(row), cities);
+    for (std::int32_t j = 0; j < cities; ++j)
+      ASSERT_EQ(bound.at(j), fresh.at(j)) << to_string(shape) << ", row " << row << ", B on " << j;
+  }
 }
 
 // Trees far beyond the walk's reach (N^2 = 4 * 10^10 start pairs) at a size a test can afford:
