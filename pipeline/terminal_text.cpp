@@ -84,4 +84,13 @@ std::string terminal_safe(std::string_view text) {
   return safe;
 }
 
+void write_terminal_safe(std::FILE* out, std::string_view text) {
+  if (is_terminal_safe(text)) {
+    std::fwrite(text.data(), 1, text.size(), out);
+    return;
+  }
+  const std::string safe = terminal_safe(text);
+  std::fwrite(safe.data(), 1, safe.size(), out);
+}
+
 }  // namespace gamebatch::pipeline

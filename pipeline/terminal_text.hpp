@@ -3,6 +3,7 @@
 // shown on a judge's terminal: control characters there would act (ESC ] 0 ; title BEL retitles
 // the terminal, ESC [ 2 J clears it), so every text output escapes them. The JSON report keeps
 // the exact bytes, and the HTML page escapes as HTML.
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -16,5 +17,9 @@ std::string terminal_safe(std::string_view text);
 
 // Whether terminal_safe(text) == text (the common case, checked without a copy).
 bool is_terminal_safe(std::string_view text);
+
+// Writes terminal_safe(text) to `out`: `text` as it is where it is safe, without a copy (an
+// explained play can be hundreds of kB).
+void write_terminal_safe(std::FILE* out, std::string_view text);
 
 }  // namespace gamebatch::pipeline

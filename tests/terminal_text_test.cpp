@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 
 namespace gamebatch::pipeline {
@@ -29,6 +30,29 @@ TEST(TerminalText, EscapesControlsAndBrokenUtf8) {
   EXPECT_EQ(terminal_safe("\xc0\xaf"), R"(\xc0\xaf)");          // overlong '/'
   EXPECT_EQ(terminal_safe("\xed\xa0\x80"), R"(\xed\xa0\x80)");  // a surrogate
   EXPECT_FALSE(is_terminal_safe("\x1b"));
+}
+
+// What write_terminal_safe puts in a file, read back.
+std::string written(std::string_view text) {
+  std::FILE* file = std::tmpfile();
+  if (file == nullptr)
+    return "tmpfile failed";
+  write_terminal_safe(file, text);
+  std::rewind(file);
+  std::string back;
+  for (int c; (c = std::fgetc(file)) != EOF;)
+    back.push_back(static_cast<char>(c));
+  std::fclose(file);
+  return back;
+}
+
+TEST(TerminalText, WritesSafeTextAsItIsAndEscapesTheRest) {
+  EXPECT_EQ(written("Case #1:\nanswer: 6\n"), "Case #1:\nanswer: 6\n");
+  EXPECT_EQ(written("caf\xc3\xa9\t\xe6\xbc\xa2\n"), "caf\xc3\xa9\t\xe6\xbc\xa2\n");
+  EXPECT_EQ(written("a\x1b[2Jb\r\n"), R"(a\x1b[2Jb\x0d)"
+                                      "\n");
+  EXPECT_EQ(written(std::string("a\0b", 3)), R"(a\x00b)");
+  EXPECT_EQ(written(""), "");
 }
 
 }  // namespace

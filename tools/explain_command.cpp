@@ -50,11 +50,7 @@ CLI::App* add_explain_command(CLI::App& app, pipeline::ExplainSettings& argument
 
 int run_explain(const pipeline::ExplainSettings& arguments) {
   return exit_status(pipeline::explain_cases(arguments, [](const std::string& text) {
-    // Written as it is where it is safe (nearly always): no copy of a text of hundreds of kB.
-    const std::string escaped =
-        pipeline::is_terminal_safe(text) ? "" : pipeline::terminal_safe(text);
-    const std::string& shown = escaped.empty() ? text : escaped;
-    std::fwrite(shown.data(), 1, shown.size(), stdout);
+    pipeline::write_terminal_safe(stdout, text);
     std::fflush(stdout);
   }));
 }
