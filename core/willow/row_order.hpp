@@ -105,15 +105,14 @@ class LeaveAtOnceBound {
   void reach(RowOrder<Value>& order, City start, std::int32_t count) {
     order.reach(start, count);
     if (start != row_)
-      start_row(order.queue());
+      start_row(start);
     for (; made_ < count; ++made_)
       bound_one(order.links(), order.queue()[made_]);
   }
 
  private:
-  // Where A leaves from, and the branches there she may take.
-  void start_row(const City* queue) {
-    const City i = queue[0];
+  // Where A, starting on i, leaves from, and the branches there she may take.
+  void start_row(City i) {
     row_ = i;
     made_ = 0;
     const std::int32_t degree = table_->arrivals_end(i) - table_->arrivals_begin(i);
