@@ -41,7 +41,7 @@
 #include <utility>
 #include <vector>
 
-#include "io/official_limits.hpp"
+#include "io/format/official_limits.hpp"
 
 namespace gamebatch::io {
 

@@ -1,14 +1,14 @@
 // `gamebatch build`'s engine without the command line: a plan with an entry of each kind (copy,
 // gen, a generator command, a generator source compiled once) built by pipeline::BuildJob, which
 // this test program reaches through gamebatch_pipeline alone.
-#include "pipeline/build_job.hpp"
+#include "pipeline/package/build_job.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <string>
 
-#include "pipeline/test_makers.hpp"
+#include "pipeline/package/test_makers.hpp"
 #include "test_data.hpp"
 
 namespace gamebatch::pipeline {

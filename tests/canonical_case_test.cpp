@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "io/files/generate.hpp"
-#include "io/input_error.hpp"
+#include "io/format/input_error.hpp"
 #include "io/problem.hpp"
 
 namespace {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "io/problem.hpp"
-#include "pipeline/check_run.hpp"
+#include "pipeline/judge/check_run.hpp"
 #include "test_data.hpp"
 
 namespace gamebatch::pipeline {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "pipeline/data_bounds.hpp"
+#include "pipeline/package/data_bounds.hpp"
 
 namespace gamebatch::pipeline {
 namespace {

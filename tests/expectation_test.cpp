@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "pipeline/expectation.hpp"
+#include "pipeline/judge/expectation.hpp"
 
 namespace gamebatch::pipeline {
 namespace {

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "io/input_error.hpp"
+#include "io/format/input_error.hpp"
 
 namespace gamebatch::testing {
 

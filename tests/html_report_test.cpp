@@ -1,7 +1,7 @@
 // The --html pages as strings (pipeline/html_report): escaping, the bounded aggregates of the
 // solve page, and what the check and stress pages show. The pages in a real browser:
 // tests/html_report_cli_test.cpp.
-#include "pipeline/html_report.hpp"
+#include "pipeline/report/html_report.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "io/problem.hpp"
-#include "pipeline/judge.hpp"
+#include "pipeline/judge/judge.hpp"
 
 namespace gamebatch::pipeline {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "io/boigame/format.hpp"
 #include "io/doublemove/format.hpp"
-#include "io/input_error.hpp"
+#include "io/format/input_error.hpp"
 #include "io/problem.hpp"
 #include "io/wallgame/format.hpp"
 #include "io/willow/format.hpp"

@@ -1,6 +1,6 @@
 // pipeline::run_solve in-process: answers, rejections, summary counts, and independence from the
 // number of files in flight and of threads.
-#include "pipeline/solve_run.hpp"
+#include "pipeline/answers/solve_run.hpp"
 
 #include "core/stop_request.hpp"
 
@@ -36,7 +36,7 @@
 
 #include "core/willow/willow.hpp"
 #include "io/files/input_set.hpp"
-#include "io/input_error.hpp"
+#include "io/format/input_error.hpp"
 #include "io/problem.hpp"
 #include "test_data.hpp"
 

@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "pipeline/progress.hpp"
-#include "pipeline/run_report.hpp"
+#include "pipeline/report/progress.hpp"
+#include "pipeline/solve/run_report.hpp"
 #include "test_data.hpp"
 
 namespace gamebatch::pipeline {

@@ -1,6 +1,6 @@
 // `gamebatch run CONFIG.toml`: reading configs (settings, jobs, errors), globs, command-line
 // overrides, the repository's example configs.
-#include "pipeline/run_config.hpp"
+#include "pipeline/solve/run_config.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/problem.hpp"
-#include "pipeline/cache_session.hpp"
+#include "pipeline/answers/cache_session.hpp"
 #include "test_data.hpp"
 #include "tools/run_command.hpp"
 

@@ -23,8 +23,8 @@
 
 #include "io/files/generate.hpp"
 #include "io/files/input_set.hpp"
+#include "io/format/strict_format.hpp"
 #include "io/problem.hpp"
-#include "io/strict_format.hpp"
 
 namespace {
 

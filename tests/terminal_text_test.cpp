@@ -1,5 +1,5 @@
 // pipeline/terminal_text: what a terminal could act on is escaped, readable text is kept.
-#include "pipeline/terminal_text.hpp"
+#include "pipeline/report/terminal_text.hpp"
 
 #include <gtest/gtest.h>
 

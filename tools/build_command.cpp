@@ -8,8 +8,8 @@
 #include <spdlog/spdlog.h>
 
 #include "io/files/problem_package.hpp"
-#include "pipeline/build_job.hpp"
-#include "pipeline/terminal_text.hpp"
+#include "pipeline/package/build_job.hpp"
+#include "pipeline/report/terminal_text.hpp"
 #include "tools/support/command.hpp"
 #include "tools/support/options.hpp"
 

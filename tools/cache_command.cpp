@@ -11,9 +11,9 @@
 #include <spdlog/spdlog.h>
 
 #include "io/cache/cache_store.hpp"
-#include "pipeline/cache_maintenance.hpp"
-#include "pipeline/cache_session.hpp"
+#include "pipeline/answers/cache_session.hpp"
 #include "pipeline/machine.hpp"
+#include "pipeline/solve/cache_maintenance.hpp"
 #include "tools/support/command.hpp"
 
 namespace gamebatch::cli {

@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "pipeline/check_job.hpp"
+#include "pipeline/judge/check_job.hpp"
 #include "tools/support/command.hpp"
 #include "tools/support/options.hpp"
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "io/run/stop_signals.hpp"
-#include "pipeline/logging.hpp"
+#include "pipeline/report/logging.hpp"
 #include "pipeline/version.hpp"
 #include "tools/support/command.hpp"
 #include "tools/support/options.hpp"

@@ -3,7 +3,7 @@
 #include <memory>
 #include <string>
 
-#include "pipeline/explain_job.hpp"
+#include "pipeline/solve/explain_job.hpp"
 #include "tools/support/command.hpp"
 #include "tools/support/options.hpp"
 

@@ -4,8 +4,8 @@
 #include <memory>
 #include <string>
 
-#include "pipeline/explain_job.hpp"
-#include "pipeline/terminal_text.hpp"
+#include "pipeline/report/terminal_text.hpp"
+#include "pipeline/solve/explain_job.hpp"
 #include "tools/support/command.hpp"
 #include "tools/support/options.hpp"
 

@@ -13,8 +13,8 @@
 
 #include "io/files/atomic_file.hpp"
 #include "io/files/generate.hpp"
-#include "pipeline/game_options.hpp"
 #include "pipeline/machine.hpp"
+#include "pipeline/package/game_options.hpp"
 #include "tools/support/command.hpp"
 
 namespace gamebatch::cli {

@@ -6,8 +6,8 @@
 #include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
-#include "pipeline/run_config.hpp"
-#include "pipeline/solve_jobs.hpp"
+#include "pipeline/solve/run_config.hpp"
+#include "pipeline/solve/solve_jobs.hpp"
 #include "tools/run_command.hpp"
 #include "tools/support/command.hpp"
 #include "tools/support/options.hpp"

@@ -6,7 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "pipeline/solve_jobs.hpp"
+#include "pipeline/solve/solve_jobs.hpp"
 
 namespace gamebatch::cli {
 

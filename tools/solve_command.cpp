@@ -2,7 +2,7 @@
 // pipeline/solve_jobs.hpp).
 #include <memory>
 
-#include "pipeline/solve_jobs.hpp"
+#include "pipeline/solve/solve_jobs.hpp"
 #include "tools/support/command.hpp"
 #include "tools/support/options.hpp"
 #include "tools/support/solve_lines.hpp"

@@ -8,10 +8,10 @@
 #include <nlohmann/json.hpp>
 
 #include "io/files/generate.hpp"
-#include "pipeline/game_options.hpp"
-#include "pipeline/judge.hpp"
-#include "pipeline/stress_job.hpp"
-#include "pipeline/terminal_text.hpp"
+#include "pipeline/judge/judge.hpp"
+#include "pipeline/judge/stress_job.hpp"
+#include "pipeline/package/game_options.hpp"
+#include "pipeline/report/terminal_text.hpp"
 #include "tools/support/command.hpp"
 #include "tools/support/options.hpp"
 

@@ -8,10 +8,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include "pipeline/html_report.hpp"
-#include "pipeline/output_files.hpp"
-#include "pipeline/terminal_text.hpp"
-#include "pipeline/validate_job.hpp"
+#include "pipeline/package/validate_job.hpp"
+#include "pipeline/report/html_report.hpp"
+#include "pipeline/report/output_files.hpp"
+#include "pipeline/report/terminal_text.hpp"
 #include "tools/support/command.hpp"
 #include "tools/support/options.hpp"
 

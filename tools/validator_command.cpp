@@ -6,7 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "pipeline/validator_job.hpp"
+#include "pipeline/package/validator_job.hpp"
 #include "tools/support/command.hpp"
 
 namespace gamebatch::cli {

@@ -11,8 +11,8 @@
 
 #include <oneapi/tbb/parallel_for.h>
 
-#include "io/input_error.hpp"
-#include "io/token_scanner.hpp"
+#include "io/format/input_error.hpp"
+#include "io/format/token_scanner.hpp"
 
 namespace gamebatch::io::boigame {
 namespace {

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "io/strict_reader.hpp"
+#include "io/format/strict_reader.hpp"
 
 namespace gamebatch_strict::boigame {
 

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "io/input_error.hpp"
-#include "io/token_scanner.hpp"
+#include "io/format/input_error.hpp"
+#include "io/format/token_scanner.hpp"
 
 namespace gamebatch::io::doublemove {
 namespace {

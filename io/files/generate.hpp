@@ -19,7 +19,7 @@
 #include "core/stop_request.hpp"
 #include "core/wallgame/generators.hpp"
 #include "core/willow/generators.hpp"
-#include "io/official_limits.hpp"
+#include "io/format/official_limits.hpp"
 
 namespace gamebatch::io {
 

@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "io/files/problem_package.hpp"
-#include "io/official_limits.hpp"
+#include "io/format/official_limits.hpp"
 
 namespace gamebatch::io {
 

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "io/input_error.hpp"
-#include "io/token_scanner.hpp"
+#include "io/format/input_error.hpp"
+#include "io/format/token_scanner.hpp"
 
 namespace gamebatch::io::wallgame {
 namespace {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/wallgame/wallgame.hpp"
-#include "io/official_limits.hpp"
+#include "io/format/official_limits.hpp"
 
 namespace gamebatch::io::wallgame {
 

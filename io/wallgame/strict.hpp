@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "io/strict_reader.hpp"
+#include "io/format/strict_reader.hpp"
 
 namespace gamebatch_strict::wallgame {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "io/token_scanner.hpp"
+#include "io/format/token_scanner.hpp"
 
 namespace gamebatch::io::willow {
 namespace {

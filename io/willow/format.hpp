@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/willow/willow.hpp"
-#include "io/official_limits.hpp"
+#include "io/format/official_limits.hpp"
 
 namespace gamebatch::io::willow {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "io/strict_reader.hpp"
+#include "io/format/strict_reader.hpp"
 
 namespace gamebatch_strict::willow {
 

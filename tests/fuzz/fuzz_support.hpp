@@ -18,8 +18,8 @@
 #include <system_error>
 #include <vector>
 
-#include "io/input_error.hpp"
-#include "io/official_limits.hpp"
+#include "io/format/input_error.hpp"
+#include "io/format/official_limits.hpp"
 #include "io/problem.hpp"
 
 namespace gamebatch::fuzz {

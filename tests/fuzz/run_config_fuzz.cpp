@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "io/problem.hpp"
-#include "pipeline/run_config.hpp"
+#include "pipeline/solve/run_config.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 namespace {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "io/format/strict_format.hpp"
 #include "io/problem.hpp"
-#include "io/strict_format.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 namespace {

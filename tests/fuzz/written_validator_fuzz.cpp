@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "io/strict_format.hpp"
+#include "io/format/strict_format.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 // In a namespace of its own: it defines gamebatch_strict as io/strict_format.hpp does. Every

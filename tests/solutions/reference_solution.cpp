@@ -11,7 +11,7 @@
 #include <memory>
 #include <string>
 
-#include "io/input_error.hpp"
+#include "io/format/input_error.hpp"
 #include "io/problem.hpp"
 
 namespace {

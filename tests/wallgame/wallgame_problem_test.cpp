@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "io/input_error.hpp"
+#include "io/format/input_error.hpp"
 #include "io/problem.hpp"
 #include "tests/test_data.hpp"
 

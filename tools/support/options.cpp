@@ -6,7 +6,7 @@
 #include "io/files/input_set.hpp"
 #include "io/files/shard.hpp"
 #include "io/problem.hpp"
-#include "pipeline/cache_session.hpp"
+#include "pipeline/answers/cache_session.hpp"
 #include "pipeline/machine.hpp"
 
 namespace gamebatch::cli {

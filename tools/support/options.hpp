@@ -9,8 +9,8 @@
 #include <CLI/CLI.hpp>
 
 #include "io/files/problem_package.hpp"
-#include "pipeline/judge_setup.hpp"
-#include "pipeline/solve_jobs.hpp"
+#include "pipeline/programs/judge_setup.hpp"
+#include "pipeline/solve/solve_jobs.hpp"
 
 namespace gamebatch::cli {
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "pipeline/solve_jobs.hpp"
+#include "pipeline/solve/solve_jobs.hpp"
 
 namespace gamebatch::cli {
 
