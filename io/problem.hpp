@@ -1,33 +1,40 @@
 // io/: the games' room, and the map of io/'s rooms. Its theory of operation.
 //
-// io/ is everything between the pure solvers (core/) and the commands (pipeline/, tools/), in four
+// io/ is everything between the pure solvers (core/) and the commands (pipeline/, tools/), in six
 // rooms, one family each:
-//   io/ (this folder)  reading games: this Problem interface, the registry, the token scanner, the
-//                      official limits, and one folder per game (io/GAME/: format, problem, ...)
+//   io/ (this folder)  reading games: this Problem interface, the registry, and one folder per game
+//                      (io/GAME/: format, problem, picture, ...)
+//   io/format/         what every game's format shares: the token scanner, the official limits, the
+//                      strict reader and each game's strict rules (io/GAME/strict.hpp), the
+//                      validator's sources, the mutants (theory: io/format/strict_format.hpp)
+//   io/picture/        the SVG elements the games' pictures are drawn with (theory:
+//                      io/picture/svg.hpp)
 //   io/files/          the files a run reads and writes (theory: io/files/input_set.hpp)
 //   io/cache/          the answer cache (theory: io/cache/cache_store.hpp)
 //   io/run/            running other people's programs (theory: io/run/limited_process.hpp)
-// Arrows go one way: games <- files <- {cache, run}. The cache and the run room know nothing of
-// each other; no room knows pipeline/ or tools/. A room's helpers that its theory calls private
-// are included from inside the room only. tests/rooms_test.py checks every include against these
-// rules.
+// Arrows go one way: {format, picture} <- games <- files <- {cache, run}. The format and picture
+// rooms know no game's Problem; the cache and the run room know nothing of each other; no room
+// knows pipeline/ or tools/. A room's helpers that its theory calls private are included from
+// inside the room only. tests/rooms_test.py checks every include against these rules.
 //
 // What this room is for. The pipeline knows no game by name: it asks the registry for a Problem
 // by name, hands it a file's text, and gets back the file's cases or an error with its line.
-// A new game is one folder here (io/GAME/: its text format with its official limits, its Problem)
-// beside its solvers in core/GAME/, and one line in registry.cpp.
+// A new game is one folder here (io/GAME/: its text format with its official limits, its strict
+// rules, its Problem) beside its solvers in core/GAME/, one line in registry.cpp, and its strict
+// rules named in io/format/ (strict_format.cpp's table, CMakeLists.txt's validator parts).
 //
 // How a call flows. find_problem("willow") gives the Problem; parse(text) reads the whole file with
-// the game's format (token_scanner.hpp reads numbers and tokens, counting lines; a rejection is an
-// InputError naming the line and what was expected there) into Cases; each Case solves itself with
-// core/, gives its canonical text (the cache's key) and its estimated cost, and answer_line()
-// prints its answer. check_official_limits(text) checks the statement's limits
-// (official_limits.hpp) on the same parse.
+// the game's format (io/format/token_scanner.hpp reads numbers and tokens, counting lines; a
+// rejection is an InputError naming the line and what was expected there) into Cases; each Case
+// solves itself with core/, gives its canonical text (the cache's key) and its estimated cost, and
+// answer_line() prints its answer. check_official_limits(text) checks the statement's limits
+// (io/format/official_limits.hpp) on the same parse.
 //
 // What it promises. A file is parsed whole or rejected with the first place that is wrong (file
 // line, what was expected, what was found); a case's canonical text determines its answer.
 //
-// What it must never depend on: the other rooms of io/, pipeline/, tools/. It uses core/ only.
+// What it must never depend on: the files, cache and run rooms of io/, pipeline/, tools/. It uses
+// io/format/, io/picture/ and core/.
 #pragma once
 
 #include <cstddef>

@@ -1,46 +1,59 @@
-// pipeline/: the engines of gamebatch's commands, and the map of pipeline/. Its theory of
+// pipeline/: the engines of gamebatch's commands, and the map of pipeline/'s rooms. Its theory of
 // operation.
 //
 // pipeline/ does the work that a command names; tools/ (the command floor) only reads options into
 // a settings struct, calls one engine here and prints what comes back, so that everything here
-// can be called, and is tested, without the command line. Its parts, by the command they serve:
-//   solve, run    solve_jobs.hpp (jobs one after another, the cache, the report and page of a run)
-//                 over solve_run.hpp (one job: the oneTBB flow graph reader -> solvers ->
-//                 sequencer -> ordered writer, with the cache session, cache_session.hpp) or
-//                 mpi_cluster.hpp (the same cases over the ranks of an MPI job); run_config.hpp
-//                 reads a run's TOML; progress.hpp draws the progress line; run_report.hpp and
-//                 html_report.hpp write the report and the page
-//   check         check_job.hpp (package, inputs, solutions, limits) over check_run.hpp (every
-//                 solution on every input, judged by judge.hpp, decided per group with
-//                 expectation.hpp)
-//   stress        stress_job.hpp over stress_run.hpp (search, then shrink with core/GAME's
-//                 shrinker)
-//   build         build_job.hpp over test_makers.hpp (a plan's entries as makers: copies, gen's
-//                 generators through game_options.hpp, generator programs) and package_build.hpp
-//                 (make, validate, solve and write each test in the layout, incrementally)
-//   validate      validate_job.hpp
-//   cache         cache_maintenance.hpp (stats, trim, export, merge, verify)
-//   all of them   judge_setup.hpp (the sandbox, the languages, compiled programs for check, stress
-//                 and build), machine.hpp (threads, memory budget, sizes), output_files.hpp (pages
-//                 and reports written whole), logging.hpp and terminal_text.hpp (what reaches a
-//                 terminal), version.hpp
+// can be called, and is tested, without the command line. It holds three lines of work, an engine
+// room each, over three rooms they share:
+//   engines   solve/     solving sets: solve and run (jobs, the run config, MPI, the run's report
+//                        and page), cache maintenance, explain     (theory: solve/solve_jobs.hpp)
+//             judge/     judging other people's programs: check and stress, the verdicts, the
+//                        expectations, their pages                 (theory: judge/judge.hpp)
+//             package/   making packages: build (test makers, the package's validators, the
+//                        bounds), validate, validator, their pages (theory: package/build_job.hpp)
+//   shared    answers/   the exact answers of many files: the oneTBB flow graph and the answer
+//                        cache's session                           (theory: answers/solve_run.hpp)
+//             programs/  what running other people's programs needs: limits, the sandbox, the
+//                        languages, the compiled-program store     (theory: programs/run_setup.hpp)
+//             report/    what reaches a person: terminal-safe text, the log, the progress line,
+//                        files written whole, the HTML pages' parts (theory:
+//                        report/terminal_text.hpp)
+//   top       this map and Outcome (engines.hpp), machine.hpp (threads, memory budget, sizes,
+//             where the cache lives), version.hpp: what every room uses.
+//
+// Why these rooms. They follow what depends on what. Every engine needs exact answers (solve
+// writes them, check judges against them, build writes them into the package), so the flow graph
+// and its cache session are a room below all three, not a part of solve. Judging and building
+// both run other people's programs (solutions; generators and validators), so the limits, the
+// sandbox and the compiled store are a room of their own, beside answers/, not a part of judge.
+// What reaches a person is the same for all, so report/ is the lowest room; each page is made in
+// its engine's room from report/'s parts, because a page reads its engine's results. So an
+// engine's own work stays in its room: a walk of check's data (settings in, Outcome out) enters
+// judge/ and, through their public headers, the shared rooms, io/ and core/, never another
+// engine's room, and so does build's through package/.
+//
+// Arrows, all one way: report <- answers, and programs/ stands on the top alone; the engines use
+// the shared rooms (solve: answers and report; judge and package: all three) and the top, never
+// one another. A shared room uses no engine. From outside a room only the headers its theory names
+// as public are included. tests/rooms_test.py checks every include against these rules.
 //
 // How a job flows. A command's engine takes its settings, sets the threads (--jobs) and the games'
-// memory budget, finds its inputs through io/files (a usage error stops it before any work),
-// opens the answer cache, and hands cases to the solvers through io/'s Problem interface; other
-// people's programs run through io/run (limited_process, in the sandbox). Every case of a file
-// becomes a record that reaches the ordered writer, an answer or an error with its line, so one bad
-// file never stalls or stops the others. The engine writes its report and page last and returns an
-// Outcome that tools/ turns into the exit status, number for number.
+// memory budget (machine.hpp), finds its inputs through io/files (a usage error stops it before any
+// work), opens the answer cache (answers/cache_session.hpp), and hands cases to the solvers through
+// io/'s Problem interface; other people's programs run through io/run (limited_process, in the
+// sandbox). Every case of a file becomes a record that reaches the ordered writer, an answer or an
+// error with its line, so one bad file never stalls or stops the others. The engine writes its
+// report and page last and returns an Outcome that tools/ turns into the exit status, number for
+// number.
 //
 // What it promises. The same answers for every --jobs, machine and MPI rank count; an answer file
 // written whole or not at all; a cache whose every write is a transaction; a first SIGINT or
 // SIGTERM (core/stop_request.hpp) ends the work cleanly, keeping what was finished; every line
 // that reaches a terminal is terminal-safe.
 //
-// What it must never depend on: tools/ (tests/rooms_test.py checks), a game by name (a game is
-// io/'s registry entry), or the command line's option objects: the one CLI11 here,
-// game_options.hpp, reads gen's option syntax because a plan's gen entries are written in it.
+// What it must never depend on: tools/, a game by name (a game is io/'s registry entry), or the
+// command line's option objects: the one CLI11 here, package/game_options.hpp, reads gen's option
+// syntax because a plan's gen entries are written in it.
 #pragma once
 
 #include <algorithm>

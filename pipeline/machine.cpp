@@ -1,6 +1,7 @@
 #include "pipeline/machine.hpp"
 
 #include <charconv>
+#include <cstdlib>
 #include <fstream>
 
 #include <unistd.h>
@@ -86,6 +87,16 @@ WorkResources::WorkResources(int jobs, std::optional<std::uint64_t> memory_budge
     : threads_(thread_count(jobs)),
       thread_limit_(tbb::global_control::max_allowed_parallelism, threads_) {
   apply_memory_budget(memory_budget);
+}
+
+std::optional<std::filesystem::path> default_cache_path() {
+  // XDG's cache directory: the cache outlives any one output directory, and the same case met in
+  // another data set is still a hit.
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg == '/')
+    return std::filesystem::path(xdg) / "gamebatch" / "answers.cache";
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
+    return std::filesystem::path(home) / ".cache" / "gamebatch" / "answers.cache";
+  return std::nullopt;
 }
 
 }  // namespace gamebatch::pipeline

@@ -1,8 +1,10 @@
-// What the machine offers a run: threads and memory, and the sizes that name memory.
+// What the machine offers a run: threads and memory, the sizes that name memory, and where
+// gamebatch keeps what outlives a run.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string_view>
 
@@ -25,6 +27,11 @@ std::uint64_t default_memory_budget();
 // Bounds what every game keeps between cases (doublemove's state tables) to `bytes` (0: no
 // bound), or to the default when none is given. Returns the budget applied.
 std::uint64_t apply_memory_budget(std::optional<std::uint64_t> bytes);
+
+// Where the answer cache lives when --cache is not given: $XDG_CACHE_HOME/gamebatch/answers.cache,
+// else $HOME/.cache/gamebatch/answers.cache; nullopt when neither variable is set. The compiled
+// programs' store lives beside it (programs/run_setup.hpp).
+std::optional<std::filesystem::path> default_cache_path();
 
 // What a command's work runs on, from its making to its end: thread_count(jobs) threads at most
 // (oneTBB's global control), and the games' memory budget applied (apply_memory_budget).

@@ -1,6 +1,7 @@
 // One run's use of the cache store: cold start, bad files set aside, strict mode, checkpoints,
 // version-1 import, damaged records, artefacts read on demand, and two runs sharing one file.
 #include "pipeline/answers/cache_session.hpp"
+#include "pipeline/machine.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

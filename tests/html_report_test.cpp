@@ -1,14 +1,17 @@
-// The --html pages as strings (pipeline/html_report): escaping, the bounded aggregates of the
-// solve page, and what the check and stress pages show. The pages in a real browser:
+// The --html pages as strings (report/html_page.hpp's parts, the pages of solve/, judge/ and
+// package/): escaping, the bounded aggregates of the solve page, and what the check and stress
+// pages show. The pages in a real browser:
 // tests/html_report_cli_test.cpp.
-#include "pipeline/report/html_report.hpp"
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <string>
 
 #include "io/problem.hpp"
+#include "pipeline/judge/judge_pages.hpp"
+#include "pipeline/package/package_pages.hpp"
+#include "pipeline/report/html_page.hpp"
+#include "pipeline/solve/solve_page.hpp"
 #include "test_data.hpp"
 
 namespace gamebatch::pipeline {

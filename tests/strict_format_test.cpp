@@ -1,4 +1,4 @@
-// Strict validation (io/strict_format.hpp): the official files pass, every rule and limit is
+// Strict validation (io/format/strict_format.hpp): the official files pass, every rule and limit is
 // enforced and named, what strict accepts the lenient parser reads back to the same bytes, the
 // mutants break what they say, and the written validator, compiled as a setter would, gives the
 // same verdict and message as `gamebatch validate` on 10,000 valid and mutated inputs per game.

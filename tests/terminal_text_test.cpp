@@ -1,4 +1,4 @@
-// pipeline/terminal_text: what a terminal could act on is escaped, readable text is kept.
+// pipeline/report/terminal_text: what a terminal could act on is escaped, readable text is kept.
 #include "pipeline/report/terminal_text.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // `gamebatch draw -p GAME FILE [--case K] -o FILE.svg`: a case and its optimal play as an SVG
-// picture, for statements and editorials (the engine: pipeline/explain_job.hpp).
+// picture, for statements and editorials (the engine: pipeline/solve/explain_job.hpp).
 #include <memory>
 #include <string>
 

@@ -1,5 +1,5 @@
 // `gamebatch explain -p GAME FILE [--case K]`: the optimal play of a case, turn by turn (the
-// engine: pipeline/explain_job.hpp).
+// engine: pipeline/solve/explain_job.hpp).
 #include <cstdio>
 #include <memory>
 #include <string>

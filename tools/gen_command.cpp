@@ -1,6 +1,6 @@
 // `gamebatch gen GAME --count N --seed S --out DIR ...`: writes a reproducible set of random input
-// files of a game (io/files/generate.hpp does the work; pipeline/game_options.hpp reads its game
-// options).
+// files of a game (io/files/generate.hpp does the work; pipeline/package/game_options.hpp reads its
+// game options).
 #include <cstdint>
 #include <cstdio>
 #include <exception>

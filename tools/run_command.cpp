@@ -1,5 +1,6 @@
 // `gamebatch run CONFIG.toml`: the jobs of a configuration file (pipeline/run_config.hpp), run by
-// solve's engine (pipeline/solve_jobs.hpp) with the command line's settings over the config's.
+// solve's engine (pipeline/solve/solve_jobs.hpp) with the command line's settings over the
+// config's.
 #include <memory>
 #include <string>
 

@@ -1,5 +1,5 @@
 // `gamebatch solve -p GAME PATH...`: solves input files and writes their answer files (the engine:
-// pipeline/solve_jobs.hpp).
+// pipeline/solve/solve_jobs.hpp).
 #include <memory>
 
 #include "pipeline/solve/solve_jobs.hpp"

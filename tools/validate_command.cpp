@@ -8,8 +8,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "pipeline/package/package_pages.hpp"
 #include "pipeline/package/validate_job.hpp"
-#include "pipeline/report/html_report.hpp"
 #include "pipeline/report/output_files.hpp"
 #include "pipeline/report/terminal_text.hpp"
 #include "tools/support/command.hpp"

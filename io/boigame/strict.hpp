@@ -1,6 +1,6 @@
 // boigame's input in the exact format of its statement (Baltic OI 2008): the strict reader's
-// rules (io/strict_reader.hpp), the statement's limits, and its promise of a white path between
-// A and B. Standard library only: printed as part of `gamebatch validator boigame`.
+// rules (io/format/strict_reader.hpp), the statement's limits, and its promise of a white path
+// between A and B. Standard library only: printed as part of `gamebatch validator boigame`.
 #pragma once
 
 #include <cstdint>

@@ -15,11 +15,12 @@
 //   record and never loaded whole; its file layout and invariants are written beside the code that
 //   creates them, at the top of cache_store.cpp.
 //
-// How a call flows. A run's cache session (pipeline/cache_session) opens a CacheStore, computes
-// case_key() for each case worth caching, and calls find(): a hit whose key_high and checksum hold
-// returns the stored answer; anything else is a miss and the case is solved. New answers are
-// handed to add_entries() in batches at checkpoints, one transaction each. `cache stats`, `trim`,
-// `verify`, `export`, `import` and `merge` (tools/cache_commands) use the same class.
+// How a call flows. A run's cache session (pipeline/answers/cache_session) opens a CacheStore,
+// computes case_key() for each case worth caching, and calls find(): a hit whose key_high and
+// checksum hold returns the stored answer; anything else is a miss and the case is solved. New
+// answers are handed to add_entries() in batches at checkpoints, one transaction each. `cache
+// stats`, `trim`, `verify`, `export`, `import` and `merge` (tools/cache_commands) use the same
+// class.
 //
 // What it promises.
 // - Nothing lost: a committed checkpoint survives kill -9 (WAL with synchronous = NORMAL: a power

@@ -1,5 +1,5 @@
 // doublemove's input in the exact format of its statement (/docs/games.md): the strict reader's
-// rules (io/strict_reader.hpp) and the limits. Standard library only: printed as part of
+// rules (io/format/strict_reader.hpp) and the limits. Standard library only: printed as part of
 // `gamebatch validator doublemove`.
 #pragma once
 

@@ -20,7 +20,8 @@ namespace gamebatch::io {
 //
 // Creating and linking files is what the kernel serialises (per file system, whatever the
 // directory), and threads waiting for it spin: callers that write many files do it from
-// kDefaultFileWriters threads at most, fed by their parallel work (pipeline/solve_run.cpp, gen).
+// kDefaultFileWriters threads at most, fed by their parallel work (pipeline/answers/solve_run.cpp,
+// gen).
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);
 
 // Threads that create files at once in a run of many files. Two: on 2 cores two writers beat one
@@ -31,7 +32,7 @@ inline constexpr std::size_t kDefaultFileWriters = 2;
 
 // Whether `path` is a file holding exactly `content` (compared only when the sizes agree). Only
 // reads, so it may run on many threads beside a writer: a rerun whose answers did not change
-// writes no answer file (pipeline/solve_run.cpp).
+// writes no answer file (pipeline/answers/solve_run.cpp).
 bool file_holds(const std::filesystem::path& path, std::string_view content);
 
 // Removes the temporary files (NAME.tmp.PID.N) that a process killed mid-write left in

@@ -11,6 +11,8 @@
 //   their answer names, compactly (an InputList holds a million files in some 40 MB); read_file().
 // - problem_package.hpp: the Kattis, Polygon and CMS layouts recognised by their marks, their input
 //   and answer names, a package's submissions with their expected verdicts and its limits.
+// - package_plan.hpp: a package's plan (gamebatch.toml): its groups, their limits and points, and
+//   the entries that make each group's tests.
 // - validator_settings.hpp: a package's own input validators (Kattis, Polygon, task-maker) and
 //   the arguments each gets on each test (its group's flags).
 // - shard.hpp: which part of an input set shard I of N takes (a stable hash of relative paths, or
@@ -34,7 +36,7 @@
 //
 // What it must never depend on: the cache (io/cache/), running programs (io/run/), or anything
 // above io/. It may use the games' room (io/problem.hpp, io/GAME/format.hpp) and core/. All its
-// headers may be used from outside.
+// headers but path_names.hpp (its private helper) may be used from outside.
 #pragma once
 
 #include <cstddef>

@@ -106,8 +106,8 @@ struct TestGroup {
   std::vector<NarrowLimit> limits;
 };
 
-// Verdict names in expectations are ours (pipeline/judge.hpp): AC WA TLE MLE RE. Kattis' RTE reads
-// as RE and MLE (the Kattis format has no MLE of its own).
+// Verdict names in expectations are ours (pipeline/judge/judge.hpp): AC WA TLE MLE RE. Kattis' RTE
+// reads as RE and MLE (the Kattis format has no MLE of its own).
 //
 // One thing a submission must get, on the whole package or on some groups.
 struct ExpectationRule {
@@ -193,9 +193,9 @@ KattisMetadata parse_kattis_metadata(std::string text);
 // when it cannot be read.
 KattisMetadata read_kattis_metadata(const std::filesystem::path& package);
 
-// The record of what `gamebatch build` wrote into a package (pipeline/package_build.hpp), at the
-// package's root: a name the judges' tools accept (problemtools rejects file names starting with
-// a dot), and the one it had before, read when the new one is not there.
+// The record of what `gamebatch build` wrote into a package (pipeline/package/package_build.hpp),
+// at the package's root: a name the judges' tools accept (problemtools rejects file names starting
+// with a dot), and the one it had before, read when the new one is not there.
 inline constexpr const char* kBuildRecordName = "gamebatch-build.json";
 inline constexpr const char* kOldBuildRecordName = ".gamebatch-build.json";
 

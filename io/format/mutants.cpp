@@ -1,4 +1,4 @@
-// make_mutants (io/strict_format.hpp): invalid inputs made from a valid one, one rule or one
+// make_mutants (io/format/strict_format.hpp): invalid inputs made from a valid one, one rule or one
 // limit broken at a time. The valid text is strict, so it splits into lines and cases exactly;
 // each mutant changes the first case (or the case count) and keeps everything else valid.
 #include <algorithm>

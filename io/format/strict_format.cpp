@@ -9,7 +9,7 @@
 
 namespace gamebatch::io {
 
-// The texts of the validator's parts (generated from io/validator_sources.cpp.in).
+// The texts of the validator's parts (generated from validator_sources.cpp.in).
 std::string_view validator_part(std::string_view part);
 
 namespace {

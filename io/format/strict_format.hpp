@@ -1,5 +1,34 @@
+// io/format: the room of what every game's input format shares. Its theory of operation.
+//
+// What it is for. A game's input is read two ways. solve, check and build read it leniently, with
+// the game's parser (io/GAME/format.cpp), which accepts any whitespace and more than the statement
+// promises, and says where a file stops making sense. validate and the standalone validator read
+// it strictly, byte by byte, as a judge's validator does, within the statement's limits and a
+// group's narrower ones. Both readings rest on this room: the lenient parsers on its token scanner
+// and its limits, the strict reading on its strict reader and each game's rules.
+//
+// Its parts.
+// - token_scanner.hpp: whitespace-separated integers and tokens read with their lines, the cases
+//   of a file (read_cases), tokens quoted safely for messages. Public.
+// - input_error.hpp: the InputError a parser throws: the line and what was expected. Public.
+// - official_limits.hpp: the statement's limits and a group's narrower ones (NarrowLimit), checked
+//   while a file is parsed. Public.
+// - strict_reader.hpp: the strict reader and its rules, standard library only; with each game's
+//   rules, io/GAME/strict.hpp (kept beside its game so that a game stays one folder, but part of
+//   this room: they include only the strict reader, and only this room includes them), it is
+//   compiled into gamebatch and printed as the standalone validator. Private.
+// - strict_format.hpp (this file): strict_check, the standalone validator's source
+//   (validator_sources.cpp.in pastes the very headers compiled here), and the mutants that break
+//   each rule and limit (mutants.cpp). Public.
+//
+// What it promises. validate and the written validator accept exactly the same files; a strict
+// rejection names its line, column and rule; a lenient one its line and what was expected.
+//
+// What it must never depend on: the other rooms of io/ (it knows the games only as their rules,
+// by name, not their Problem), pipeline/, tools/. It is the standard library only.
+//
 // Strict validation: every game's input in the exact format of its statement, as a judge's
-// validator reads it (the rules: io/strict_reader.hpp), within the statement's limits and a
+// validator reads it (the rules: strict_reader.hpp), within the statement's limits and a
 // group's narrower ones. `gamebatch validate` checks files with strict_check; `gamebatch
 // validator` prints validator_source, a standalone program built from the same code, so both
 // accept exactly the same files; `validate --invalid` tries a package's validators on the

@@ -1,8 +1,9 @@
 // The strict reader: a game's input read exactly as its statement writes it, byte by byte, the
 // way judges' validators (checktestdata, testlib) read it. Standard library only: this header and
-// the games' io/GAME/strict.hpp are compiled into gamebatch (`validate`, io/strict_format.hpp) and
-// printed, unchanged, as the standalone validator of `gamebatch validator` (io/strict_format.cpp
-// pastes them together), so the two accept exactly the same files.
+// the games' io/GAME/strict.hpp are compiled into gamebatch (`validate`,
+// io/format/strict_format.hpp) and printed, unchanged, as the standalone validator of `gamebatch
+// validator` (io/format/strict_format.cpp pastes them together), so the two accept exactly the same
+// files.
 //
 // The rules (each rejection names one, with its line and column):
 //   tokens of a line are separated by exactly one space; no space at a line's start or end;

@@ -1,5 +1,13 @@
-// A few SVG elements written as text, for the games' pictures (io/GAME/picture.cpp,
-// `gamebatch draw`). Numbers are written with two decimals at most, text is escaped.
+// io/picture: the room of the games' pictures' drawing primitives. Its theory of operation.
+//
+// What it is for. `gamebatch draw` and `explain --svg` draw a case and its optimal play as an SVG
+// picture for a statement or an editorial; each game draws its own (io/GAME/picture.cpp) with
+// the elements of svg.hpp (this file, the room's one public header), written as text: the
+// document with its view box, lines, polylines, circles, rectangles, text and style rules, its
+// numbers with two decimals at most and every text escaped.
+//
+// What it must never depend on: the other rooms of io/ (it knows no game), pipeline/, tools/. It is
+// the standard library only.
 #pragma once
 
 #include <cstdio>

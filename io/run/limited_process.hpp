@@ -19,6 +19,7 @@
 //   gamebatch talks to over a socket (sandbox_protocol.hpp).
 // - solution_build.hpp: sources compiled once per content and compiler into a store, in a box when
 //   there is one; the compiler runs through run_limited like any other program.
+// - compiled_store.hpp: that store as a whole: its entries' use, trimming it to a size.
 // - stop_signals.hpp: what SIGINT and SIGTERM do to a command; a second signal kills the
 //   unsandboxed runs' groups before gamebatch exits (a box's processes die with its keeper).
 // - raw_io.hpp, proc_stat.hpp, sandbox_protocol.hpp: private helpers of this room (system calls

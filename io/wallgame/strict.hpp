@@ -1,6 +1,6 @@
 // wallgame's input in the exact format of its statement (/docs/games.md): the strict reader's
-// rules (io/strict_reader.hpp) and the original's limits. Standard library only: printed as part
-// of `gamebatch validator wallgame`.
+// rules (io/format/strict_reader.hpp) and the original's limits. Standard library only: printed as
+// part of `gamebatch validator wallgame`.
 #pragma once
 
 #include <cstdint>

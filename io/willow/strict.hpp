@@ -1,6 +1,6 @@
 // willow's input in the exact format of its statement (Code Jam 2014 Round 3 D, the large
-// input): the strict reader's rules (io/strict_reader.hpp) and the statement's limits. Standard
-// library only: printed as part of `gamebatch validator willow`.
+// input): the strict reader's rules (io/format/strict_reader.hpp) and the statement's limits.
+// Standard library only: printed as part of `gamebatch validator willow`.
 #pragma once
 
 #include <cstdint>

@@ -14,6 +14,7 @@
 #include <spdlog/spdlog.h>
 
 #include "io/files/atomic_file.hpp"
+#include "pipeline/machine.hpp"
 
 namespace gamebatch::pipeline {
 
@@ -41,16 +42,6 @@ std::int64_t now_seconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
-}
-
-std::optional<fs::path> default_cache_path() {
-  // XDG's cache directory: the cache outlives any one output directory, and the same case met in
-  // another data set is still a hit.
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg == '/')
-    return fs::path(xdg) / "gamebatch" / "answers.cache";
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
-    return fs::path(home) / ".cache" / "gamebatch" / "answers.cache";
-  return std::nullopt;
 }
 
 std::size_t import_version_one_in_place(const fs::path& path) {
@@ -407,6 +398,45 @@ bool CacheSession::finish() {
     return false;
   }
   return true;
+}
+
+bool open_cache(const std::string& cache_file, bool no_cache, const std::optional<io::Shard>& shard,
+                const CacheOptions& options, const io::Problem& problem,
+                std::unique_ptr<CacheSession>& cache) {
+  if (no_cache)
+    return true;
+  CacheOptions cache_options = options;
+  if (!cache_file.empty()) {
+    cache_options.path = cache_file;
+  } else if (const auto default_path = default_cache_path()) {
+    cache_options.path = *default_path;
+  } else {
+    spdlog::warn("no answer cache: neither XDG_CACHE_HOME nor HOME is set (use --cache FILE)");
+    return true;
+  }
+  if (shard)
+    cache_options.path = io::shard_cache_name(cache_options.path.string(), *shard);
+  try {
+    cache = std::make_unique<CacheSession>(cache_options, problem);
+  } catch (const CacheUnusable& error) {
+    spdlog::error("{}", error.what());
+    return false;
+  } catch (const std::exception& error) {
+    if (!cache_file.empty() || options.strict) {
+      spdlog::error("cannot use the answer cache {}: {}", cache_options.path.string(),
+                    error.what());
+      return false;
+    }
+    // The default location is not the user's choice: its trouble must not stop the run.
+    spdlog::warn("cannot use the default answer cache {} ({}); going on without a cache",
+                 cache_options.path.string(), error.what());
+  }
+  return true;
+}
+
+bool open_cache(const std::string& cache_file, bool no_cache, const io::Problem& problem,
+                std::unique_ptr<CacheSession>& cache) {
+  return open_cache(cache_file, no_cache, std::nullopt, CacheOptions{}, problem, cache);
 }
 
 }  // namespace gamebatch::pipeline

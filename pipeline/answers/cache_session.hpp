@@ -20,6 +20,7 @@
 
 #include "io/cache/answer_cache.hpp"
 #include "io/cache/cache_store.hpp"
+#include "io/files/shard.hpp"
 #include "io/problem.hpp"
 
 namespace gamebatch::pipeline {
@@ -46,10 +47,6 @@ class CacheUnusable : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-
-// Where the cache lives when --cache is not given: $XDG_CACHE_HOME/gamebatch/answers.cache, else
-// $HOME/.cache/gamebatch/answers.cache; nullopt when neither variable is set.
-std::optional<std::filesystem::path> default_cache_path();
 
 // Seconds since the epoch, as the store's last-use times count them.
 std::int64_t now_seconds();
@@ -129,5 +126,19 @@ class CacheSession final : public io::ArtefactSource {
   bool stopping_ = false;
   std::thread checkpoints_;
 };
+
+// Opens the answer cache `cache_file` (empty: the default location, machine.hpp) for `problem`
+// into `cache`, with `options`' strictness, checkpoints and threshold (its path is set here; a
+// shard's cache is named after it). `cache` is left empty for `no_cache`, or when the default
+// location cannot be used (a warning says so). Returns false, after logging why, when the run
+// must stop with a usage error.
+bool open_cache(const std::string& cache_file, bool no_cache, const std::optional<io::Shard>& shard,
+                const CacheOptions& options, const io::Problem& problem,
+                std::unique_ptr<CacheSession>& cache);
+
+// The same for a command that names only a cache file (empty: the default) or none (check, stress,
+// build): the default checkpoints and threshold, no shard.
+bool open_cache(const std::string& cache_file, bool no_cache, const io::Problem& problem,
+                std::unique_ptr<CacheSession>& cache);
 
 }  // namespace gamebatch::pipeline

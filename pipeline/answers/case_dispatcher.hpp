@@ -1,5 +1,5 @@
 // Where a run's cases are solved when not on the spot: spread over the ranks of an MPI job
-// (pipeline/mpi_cluster.cpp). The flow graph stays the engine: it reads, splits, looks up the
+// (pipeline/solve/mpi_cluster.cpp). The flow graph stays the engine: it reads, splits, looks up the
 // cache and writes; only the solving of cache misses is handed to the dispatcher.
 #pragma once
 

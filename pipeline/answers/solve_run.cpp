@@ -71,7 +71,7 @@ struct CaseJob {
 };
 
 // A file that a dispatcher's thread hands back to the graph, where the graph's thread writes its
-// answers (see pipeline/graph_handoff.hpp).
+// answers (see graph_handoff.hpp).
 using HandedFile = HandedOver<FileRecord>;
 
 FilePtr read_and_split(const io::Problem& problem, std::size_t index, io::InputFile file,

@@ -1,3 +1,29 @@
+// pipeline/answers/: the room of the exact answers of many files. Its theory of operation.
+//
+// What it is for. Every engine needs exact answers: solve writes them, check judges solutions
+// against them, build writes them into a package. This room turns a list of input files into
+// their answers, in parallel, through the answer cache, the same way for all three.
+//
+// Its parts.
+// - solve_run.hpp (this file): run_solve(), a oneTBB flow graph: an input node enumerates files, a
+//   limiter bounds those in flight, each file is read and split into cases, each case is looked up
+//   in the cache or solved (big cases parallel inside), a sequencer puts files back in input order
+//   and an ordered writer writes each file's answers whole, or hands them to the caller
+//   (SolveOptions::answers_to, for check). Public.
+// - cache_session.hpp: one run's use of the answer cache (io/cache/): opening it (open_cache),
+//   look-ups, answers committed at checkpoints. Public.
+// - case_dispatcher.hpp: where cache misses go when they are not solved on the spot (an MPI job's
+//   ranks, solve/mpi_cluster.hpp implements it). Public.
+// - graph_handoff.hpp: how a dispatcher's thread hands answers back into the graph, told to
+//   ThreadSanitizer. Private.
+//
+// What it promises. Answers that do not depend on the thread count; a file's answers written whole
+// or not at all; a bad file rejected with its line while the others go on; a stop request ends
+// the run within milliseconds, keeping every finished file.
+//
+// What it must never depend on: the engines' rooms (solve/, judge/, package/), programs/, tools/.
+// It uses report/ (the progress counters), pipeline/'s top, io/ and core/.
+//
 // The solve run: a oneTBB flow graph from input files to answer files.
 #pragma once
 

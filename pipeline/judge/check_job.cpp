@@ -10,10 +10,9 @@
 #include "core/stop_request.hpp"
 #include "io/files/input_set.hpp"
 #include "io/problem.hpp"
+#include "pipeline/judge/judge_pages.hpp"
 #include "pipeline/machine.hpp"
-#include "pipeline/report/html_report.hpp"
 #include "pipeline/report/output_files.hpp"
-#include "pipeline/solve/solve_jobs.hpp"
 #include "pipeline/version.hpp"
 
 namespace gamebatch::pipeline {

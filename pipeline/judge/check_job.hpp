@@ -1,7 +1,7 @@
 // The engine of `gamebatch check`: from the command line's settings to the judged runs and their
 // reports. It finds the problem package and the inputs among the paths, the solutions (given, or
 // the package's submissions) and their limits (given, the package's own, or derived from the
-// accepted submissions), makes the sandbox, compiles the sources once (judge_setup.hpp), opens
+// accepted submissions), makes the sandbox, compiles the sources once (solutions.hpp), opens
 // the answer cache, runs the check (check_run.hpp) and writes the JSON report and the HTML page.
 #pragma once
 
@@ -17,8 +17,9 @@
 #include "pipeline/answers/cache_session.hpp"
 #include "pipeline/engines.hpp"
 #include "pipeline/judge/check_run.hpp"
+#include "pipeline/judge/solutions.hpp"
 #include "pipeline/machine.hpp"
-#include "pipeline/programs/judge_setup.hpp"
+#include "pipeline/programs/run_setup.hpp"
 
 namespace gamebatch::pipeline {
 

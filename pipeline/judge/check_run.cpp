@@ -45,14 +45,14 @@
 //                "tests": [input files]}, ...] ([] when the package has none),
 //    "all_runs": bool (--all-runs: no run skipped),
 //    "all_met": bool (every solution meets its expectation: check's exit status 0)}
-// Expectations are Kattis' (pipeline/expectation.hpp); "expected" here, per solution, is not the
-// per-verdict "expected" text of a WA.
-// "interrupted": a stop (Ctrl-C, SIGTERM) ended the check early; the runs without a verdict (never
-// started, or ended by the stop) are not listed and are counted by "runs_not_judged".
-// The header's "sandbox" (tools/setter_commands.cpp, sandbox_json) says which guards were in
-// force: {"enabled": true, "namespaces": [...], "identity", "network", "file_system",
-// "sandbox_binds": [...], "disk_limit_mb", "disk_files", "max_processes", "memory": "cgroup v1"
-// | "cgroup v2" | the resident-memory watch and why no cgroup, "sysv_ipc", "leftovers"}, or
+// Expectations are Kattis' (pipeline/judge/expectation.hpp); "expected" here, per solution, is not
+// the per-verdict "expected" text of a WA. "interrupted": a stop (Ctrl-C, SIGTERM) ended the check
+// early; the runs without a verdict (never started, or ended by the stop) are not listed and are
+// counted by "runs_not_judged". The header's "sandbox" (programs/run_setup.hpp's sandbox_json) says
+// which guards were in force: {"enabled": true, "namespaces": [...], "identity", "network",
+// "file_system", "sandbox_binds": [...], "disk_limit_mb", "disk_files", "max_processes", "memory":
+// "cgroup v1" | "cgroup v2" | the resident-memory watch and why no cgroup, "sysv_ipc",
+// "leftovers"}, or
 // {"enabled": false, "guards": text} with --no-sandbox.
 // Verdicts are listed in input order; rejected inputs have none. "expected" and "got" are set for
 // WA only: the case's expected tokens and the tokens received in their place ("(end of output)"

@@ -1,5 +1,5 @@
 // `gamebatch check`: every solution on every input file, in parallel, judged against the exact
-// answers (from the answer cache, or solved by the flow graph of pipeline/solve_run.hpp).
+// answers (from the answer cache, or solved by the flow graph of pipeline/answers/solve_run.hpp).
 #pragma once
 
 #include <cstddef>
@@ -27,7 +27,7 @@ struct CheckSolution {
   std::optional<std::string> compile_error;
   // What it must get: a package's submission by its directory; a --solution: AC everywhere.
   io::Expectation expected = io::Expectation::accepted;
-  // And what its package's submissions.yaml or @check- lines say (pipeline/expectation.hpp).
+  // And what its package's submissions.yaml or @check- lines say (pipeline/judge/expectation.hpp).
   std::vector<io::ExpectationRule> rules;
 };
 
@@ -79,7 +79,7 @@ struct SolutionVerdicts {
   std::vector<std::optional<RunVerdict>> files;
   std::optional<std::string> compile_error;
   io::Expectation expected = io::Expectation::accepted;
-  // Whether the verdicts meet `expected` (pipeline/expectation.hpp), and why not (one line).
+  // Whether the verdicts meet `expected` (pipeline/judge/expectation.hpp), and why not (one line).
   bool meets = false;
   std::string why_not;
   bool too_weak = false;  // not expected AC, yet AC on every file: the tests do not catch it

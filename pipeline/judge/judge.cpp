@@ -184,15 +184,6 @@ RunVerdict judge_run(const io::Problem& problem, const std::vector<std::string>&
   return verdict;
 }
 
-io::ProcessLimits process_limits(const JudgeLimits& limits) {
-  io::ProcessLimits process;
-  process.cpu_seconds = kStopFactor * limits.time_limit_seconds;
-  process.wall_seconds = 3 * limits.time_limit_seconds + 1;
-  process.memory_bytes = limits.memory_limit_bytes;
-  process.output_bytes = limits.output_limit_bytes;
-  return process;
-}
-
 bool needs_rerun_alone(const RunVerdict& verdict, const io::ProcessResult& result,
                        const JudgeLimits& limits) {
   if (verdict.verdict != Verdict::time_limit)
@@ -227,24 +218,6 @@ JudgedRun run_and_judge(const io::Problem& problem, const std::string& command,
     throw StopRequested{};  // ended for gamebatch's sake: no verdict
   run.verdict = judge_run(problem, expected, run.result, limits);
   return run;
-}
-
-void run_at_once(std::size_t count, std::size_t jobs, const std::function<void(std::size_t)>& run) {
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    try {
-      for (std::size_t k = next++; k < count && !stop_requested(); k = next++)
-        run(k);
-    } catch (const StopRequested&) {
-      // The run in progress was abandoned; the others see the request before they start.
-    }
-  };
-  std::vector<std::thread> workers;
-  for (std::size_t t = 1; t < std::min(std::max<std::size_t>(jobs, 1), count); ++t)
-    workers.emplace_back(worker);
-  worker();
-  for (std::thread& thread : workers)
-    thread.join();
 }
 
 }  // namespace gamebatch::pipeline

@@ -1,3 +1,31 @@
+// pipeline/judge/: the room of judging other people's programs. Its theory of operation.
+//
+// What it is for. `gamebatch check` (every solution on every input, judged against the exact
+// answers, decided per group, checked against what the package expects of each) and `gamebatch
+// stress` (random cases until a solution fails, then the failing case shrunk).
+//
+// Its parts.
+// - check_job.hpp: the engine of check: package, inputs, solutions, limits, sandbox, cache, then
+//   the check and its report and page. Public.
+// - check_run.hpp: the check itself: every run, its verdict, early decisions per group. Public.
+// - judge.hpp (this file): one run's verdict (AC, WA, TLE, MLE, RE) and how it is judged. Public.
+// - expectation.hpp: whether a solution's verdicts are what its package says. Public.
+// - solutions.hpp: the solutions judged, their sources compiled once. Private.
+// - stress_job.hpp: the engine of stress. Public. stress_run.hpp: the search and the shrinking.
+//   Private.
+// - judge_pages.hpp: the --html pages of check and stress. Public.
+//
+// How check flows. check_job reads the settings, finds the package and the inputs (io/files),
+// sets up the limits, the sandbox and the compiled store (programs/), builds the solutions
+// (solutions.hpp), opens the cache (answers/); check_run gets the expected answers from the flow
+// graph (answers/solve_run.hpp, kept in memory), runs every solution on every input
+// (programs/run_at_once, io/run) and judges each run here (judge.hpp), decides each group
+// (expectation.hpp); check_job writes the report and the page (judge_pages.hpp, report/) and
+// returns the Outcome.
+//
+// What it must never depend on: solve/, package/, tools/. It uses answers/, programs/, report/,
+// pipeline/'s top, io/ and core/.
+//
 // Judging a solution's run on one input against the exact answers: the verdicts of `gamebatch
 // check` and `gamebatch stress`, and how a run's timing is made honest when many run at once.
 #pragma once
@@ -14,6 +42,7 @@
 #include "io/problem.hpp"
 #include "io/run/limited_process.hpp"
 #include "io/run/sandbox.hpp"
+#include "pipeline/programs/run_setup.hpp"
 
 namespace gamebatch::pipeline {
 
@@ -21,12 +50,6 @@ enum class Verdict { accepted, wrong_answer, time_limit, memory_limit, runtime_e
 
 // "AC", "WA", "TLE", "MLE", "RE".
 std::string_view short_name(Verdict verdict);
-
-struct JudgeLimits {
-  double time_limit_seconds = 10;        // CPU time (user + system) of the solution's process tree
-  std::uint64_t memory_limit_bytes = 0;  // peak resident memory; 0: none
-  std::uint64_t output_limit_bytes = std::uint64_t{64} << 20;
-};
 
 // What one run of a solution on one input came to.
 struct RunVerdict {
@@ -62,15 +85,6 @@ std::string describe(const RunVerdict& verdict);
 RunVerdict judge_run(const io::Problem& problem, const std::vector<std::string>& expected,
                      const io::ProcessResult& result, const JudgeLimits& limits);
 
-// A run is stopped at kStopFactor times its CPU time limit, so that one slowed by its neighbours
-// can still finish (sharing caches, memory bandwidth and turbo costs runs some 5-20 %, and more
-// on a loaded machine).
-inline constexpr double kStopFactor = 1.5;
-
-// The limits a run is started with: kStopFactor times the time limit of CPU, the wall clock cut
-// at three times the time limit plus a second, memory and output as given.
-io::ProcessLimits process_limits(const JudgeLimits& limits);
-
 // Whether a TLE of a run made while others ran may be an effect of sharing the machine: any TLE
 // by CPU time (how much sharing costs is not known in advance), or the wall clock cut it after it
 // had used half its time limit of CPU (one cut with less was waiting, not computing). Such a run
@@ -89,12 +103,5 @@ struct JudgedRun {
 JudgedRun run_and_judge(const io::Problem& problem, const std::string& command,
                         const io::ProcessInput& input, const std::vector<std::string>& expected,
                         const JudgeLimits& limits, io::SandboxPool* sandbox);
-
-// Calls run(0) .. run(count - 1), at most `jobs` (at least 1) at a time, and returns when all
-// are done. After a stop request no run is started, and a run that throws StopRequested is left
-// as it is: the caller tells the calls made from those never made or abandoned. Plain threads, not
-// oneTBB's: runs wait on the programs they start, they do not compute, and must not hold the
-// threads that solve.
-void run_at_once(std::size_t count, std::size_t jobs, const std::function<void(std::size_t)>& run);
 
 }  // namespace gamebatch::pipeline

@@ -11,8 +11,8 @@
 #include "io/files/atomic_file.hpp"
 #include "io/files/package_plan.hpp"
 #include "io/problem.hpp"
+#include "pipeline/judge/judge_pages.hpp"
 #include "pipeline/machine.hpp"
-#include "pipeline/report/html_report.hpp"
 #include "pipeline/report/output_files.hpp"
 #include "pipeline/version.hpp"
 

@@ -1,6 +1,6 @@
 // The engine of `gamebatch stress`: from the command line's settings to a counterexample. It
 // narrows the draws to a package group's limits (--package, --group), makes the sandbox, compiles
-// a source once (judge_setup.hpp), runs the search and the shrinking (stress_run.hpp), and writes
+// a source once (solutions.hpp), runs the search and the shrinking (stress_run.hpp), and writes
 // the counterexample's files and the HTML page.
 #pragma once
 
@@ -14,9 +14,10 @@
 
 #include "io/files/generate.hpp"
 #include "pipeline/engines.hpp"
+#include "pipeline/judge/solutions.hpp"
 #include "pipeline/judge/stress_run.hpp"
 #include "pipeline/machine.hpp"
-#include "pipeline/programs/judge_setup.hpp"
+#include "pipeline/programs/run_setup.hpp"
 
 namespace gamebatch::pipeline {
 

@@ -6,9 +6,8 @@
 
 #include "io/problem.hpp"
 #include "pipeline/machine.hpp"
-#include "pipeline/report/html_report.hpp"
+#include "pipeline/package/package_pages.hpp"
 #include "pipeline/report/output_files.hpp"
-#include "pipeline/solve/solve_jobs.hpp"
 #include "pipeline/version.hpp"
 
 namespace gamebatch::pipeline {

@@ -1,3 +1,33 @@
+// pipeline/package/: the room of making problem packages. Its theory of operation.
+//
+// What it is for. `gamebatch build` (a package's tests made from its plan, validated, solved and
+// written in its layout), `gamebatch validate` (inputs in the statement's exact format and limits,
+// a package's own validators compared, their blind spots found) and `gamebatch validator` (the
+// standalone validator program).
+//
+// Its parts.
+// - build_job.hpp (this file): the engine of build. Public.
+// - test_makers.hpp: a plan's entries as makers of tests (copies, gen's generators, generator
+//   programs in the sandbox). Public. game_options.hpp: gen's game options, as a plan's gen
+//   entries spell them. Public.
+// - package_build.hpp: make, validate, solve and write each test in the layout, incrementally.
+//   Private.
+// - package_checks.hpp, package_validators.hpp, invalid_inputs.hpp: the package's own validators
+//   on every test and on inputs that must be rejected. Private. data_bounds.hpp: the bounds its
+//   data reaches per group. Public.
+// - validate_job.hpp, validator_job.hpp: the engines of validate and validator. Public.
+// - package_pages.hpp: the --html pages of build and validate. Public.
+//
+// How build flows. build_job reads the plan (io/files/package_plan.hpp), sets up the limits, the
+// sandbox and the compiled store for the plan's programs (programs/), turns the entries into
+// makers (test_makers.hpp), opens the cache (answers/); package_build makes each test, checks it
+// against its group's limits (io/format/), solves it through the flow graph (answers/solve_run.hpp)
+// and writes it in the layout; package_checks runs the package's validators; build_job writes the
+// report and the page (package_pages.hpp, report/) and returns the Outcome.
+//
+// What it must never depend on: solve/, judge/, tools/. It uses answers/, programs/, report/,
+// pipeline/'s top, io/ and core/.
+//
 // The engine of `gamebatch build PACKAGE`: from the command line's settings to a built package
 // and its report. It reads the plan (io/files/package_plan.hpp), turns its entries into test
 // makers (test_makers.hpp, with the sandbox and the compiled-program store their programs need),
@@ -19,7 +49,7 @@
 #include "pipeline/package/package_build.hpp"
 #include "pipeline/package/package_checks.hpp"
 #include "pipeline/package/test_makers.hpp"
-#include "pipeline/programs/judge_setup.hpp"
+#include "pipeline/programs/run_setup.hpp"
 
 namespace gamebatch::pipeline {
 

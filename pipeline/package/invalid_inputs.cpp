@@ -9,7 +9,7 @@
 #include "io/files/atomic_file.hpp"
 #include "io/files/input_set.hpp"
 #include "io/format/strict_format.hpp"
-#include "pipeline/judge/judge.hpp"
+#include "pipeline/programs/run_setup.hpp"
 
 namespace gamebatch::pipeline {
 

@@ -19,7 +19,7 @@
 #include "io/files/problem_package.hpp"
 #include "pipeline/engines.hpp"
 #include "pipeline/package/data_bounds.hpp"
-#include "pipeline/programs/judge_setup.hpp"
+#include "pipeline/programs/run_setup.hpp"
 
 namespace gamebatch::pipeline {
 

@@ -21,7 +21,7 @@
 #include "io/files/validator_settings.hpp"
 #include "io/run/sandbox.hpp"
 #include "io/run/solution_build.hpp"
-#include "pipeline/programs/judge_setup.hpp"
+#include "pipeline/programs/run_setup.hpp"
 
 namespace gamebatch::pipeline {
 

@@ -18,9 +18,8 @@
 #include "io/files/package_plan.hpp"
 #include "io/run/sandbox.hpp"
 #include "io/run/solution_build.hpp"
-#include "pipeline/judge/judge.hpp"
 #include "pipeline/package/package_build.hpp"
-#include "pipeline/programs/judge_setup.hpp"
+#include "pipeline/programs/run_setup.hpp"
 
 namespace gamebatch::pipeline {
 

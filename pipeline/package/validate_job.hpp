@@ -1,6 +1,6 @@
 // The engine of `gamebatch validate`: every input checked in the exact format of the game's
-// statement and within its limits (io/strict_format.hpp), or with --lenient against the limits
-// alone on the parser that solve uses (the game's check_limits, io/problem.hpp); in a built
+// statement and within its limits (io/format/strict_format.hpp), or with --lenient against the
+// limits alone on the parser that solve uses (the game's check_limits, io/problem.hpp); in a built
 // package with a plan, also against the limits of the groups holding it. Files are checked in
 // parallel and told in input order.
 #pragma once

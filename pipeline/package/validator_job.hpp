@@ -1,5 +1,5 @@
 // The engine of `gamebatch validator GAME [--limits "N=1..80 ..."]`: the game's standalone input
-// validator (io/strict_format.hpp writes it), with a group's limits as its defaults.
+// validator (io/format/strict_format.hpp writes it), with a group's limits as its defaults.
 #pragma once
 
 #include <string>

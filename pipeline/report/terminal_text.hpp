@@ -1,8 +1,31 @@
-#pragma once
+// pipeline/report/: the room of what reaches a person. Its theory of operation.
+//
+// What it is for. Every engine ends by telling someone what it did: lines on a terminal, log
+// lines, a progress line while it works, a JSON report and an HTML page written beside its work.
+// This room holds what they share, so that every command speaks the same way: text from other
+// people's programs never acts on a terminal, no report or page is ever half-written, and every
+// page looks and escapes alike.
+//
+// Its parts, each a public header:
+// - terminal_text.hpp (this file): text made terminal-safe (terminal_safe, write_terminal_safe).
+// - logging.hpp: every log line on stderr as "gamebatch: LEVEL: message", terminal-safe.
+// - progress.hpp: a solve run's live counters and the progress line that draws them.
+// - output_files.hpp: --report and --html files written whole, and checked writable before work.
+// - html_page.hpp: what every --html page is made of (its frame, style, cards, charts, escaping);
+//   each engine makes its own page from these parts in its room.
+//
+// What it promises. Nothing written to a terminal holds a control character from outside; a page
+// has no script and escapes every outside string.
+//
+// What it must never depend on: the other rooms of pipeline/ (it knows no engine's results: a page
+// of check is made in judge/), tools/. It uses pipeline/'s top, io/ and core/.
+//
 // Text from other people's programs (a solution's output, a compiler's messages, a counterexample)
 // shown on a judge's terminal: control characters there would act (ESC ] 0 ; title BEL retitles
 // the terminal, ESC [ 2 J clears it), so every text output escapes them. The JSON report keeps
 // the exact bytes, and the HTML page escapes as HTML.
+#pragma once
+
 #include <cstdio>
 #include <string>
 #include <string_view>

@@ -15,11 +15,11 @@
 #include "pipeline/solve/mpi_cluster.hpp"
 #endif
 #include "pipeline/machine.hpp"
-#include "pipeline/report/html_report.hpp"
 #include "pipeline/report/logging.hpp"
 #include "pipeline/report/output_files.hpp"
 #include "pipeline/report/progress.hpp"
 #include "pipeline/solve/run_report.hpp"
+#include "pipeline/solve/solve_page.hpp"
 #include "pipeline/version.hpp"
 
 namespace gamebatch::pipeline {
@@ -246,46 +246,11 @@ Outcome finish_outputs(const RunSettings& settings, RunOutputs& outputs, const R
 
 bool open_cache(const RunSettings& settings, const std::optional<io::Shard>& shard,
                 const io::Problem& problem, std::unique_ptr<CacheSession>& cache) {
-  if (settings.no_cache)
-    return true;
-  CacheOptions cache_options;
-  if (!settings.cache_file.empty()) {
-    cache_options.path = settings.cache_file;
-  } else if (const auto default_path = default_cache_path()) {
-    cache_options.path = *default_path;
-  } else {
-    spdlog::warn("no answer cache: neither XDG_CACHE_HOME nor HOME is set (use --cache FILE)");
-    return true;
-  }
-  if (shard)
-    cache_options.path = io::shard_cache_name(cache_options.path.string(), *shard);
-  cache_options.strict = settings.strict_cache;
-  cache_options.checkpoint_interval = std::chrono::duration<double>(settings.checkpoint_seconds);
-  cache_options.min_solve_microseconds = settings.cache_min_solve_us;
-  try {
-    cache = std::make_unique<CacheSession>(cache_options, problem);
-  } catch (const CacheUnusable& error) {
-    spdlog::error("{}", error.what());
-    return false;
-  } catch (const std::exception& error) {
-    if (!settings.cache_file.empty() || settings.strict_cache) {
-      spdlog::error("cannot use the answer cache {}: {}", cache_options.path.string(),
-                    error.what());
-      return false;
-    }
-    // The default location is not the user's choice: its trouble must not stop the run.
-    spdlog::warn("cannot use the default answer cache {} ({}); going on without a cache",
-                 cache_options.path.string(), error.what());
-  }
-  return true;
-}
-
-bool open_cache(const std::string& cache_file, bool no_cache, const io::Problem& problem,
-                std::unique_ptr<CacheSession>& cache) {
-  RunSettings settings;
-  settings.cache_file = cache_file;
-  settings.no_cache = no_cache;
-  return open_cache(settings, std::nullopt, problem, cache);
+  CacheOptions options;
+  options.strict = settings.strict_cache;
+  options.checkpoint_interval = std::chrono::duration<double>(settings.checkpoint_seconds);
+  options.min_solve_microseconds = settings.cache_min_solve_us;
+  return open_cache(settings.cache_file, settings.no_cache, shard, options, problem, cache);
 }
 
 Outcome run_solve_jobs(const std::vector<SolveJob>& jobs, const RunSettings& settings,

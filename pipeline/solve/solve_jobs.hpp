@@ -1,3 +1,25 @@
+// pipeline/solve/: the room of solving sets. Its theory of operation.
+//
+// What it is for. `gamebatch solve` and `gamebatch run` (jobs of inputs solved into answer files,
+// alone or over an MPI job), `gamebatch cache` (what a cache file holds, and its upkeep) and
+// `gamebatch explain` and `draw` (one case's optimal play). The answers themselves come from
+// answers/ (the flow graph and the cache session), which judge/ and package/ use too.
+//
+// Its parts.
+// - solve_jobs.hpp (this file): the engine of solve and run: jobs one after another with one set
+//   of settings, the cache, the report and page of the whole run. Public.
+// - run_config.hpp: a run's TOML config (`gamebatch run CONFIG`). Public.
+// - run_report.hpp: the --report JSON of solve and run (gamebatch-report/1). Public.
+// - solve_page.hpp: the --html page of solve and run. Public.
+// - mpi_cluster.hpp: the same cases over the ranks of an MPI job (answers/case_dispatcher.hpp).
+//   Private.
+// - cache_maintenance.hpp: the engine of `gamebatch cache` (stats, trim, export, import, merge,
+//   verify). Public.
+// - explain_job.hpp: the engine of explain and draw. Public.
+//
+// What it must never depend on: judge/, package/, programs/ (solving runs nobody's programs),
+// tools/. It uses answers/, report/, pipeline/'s top, io/ and core/.
+//
 // The engine of `gamebatch solve` and `gamebatch run CONFIG`: jobs (a game's inputs and where
 // their answers go) run one after another with one set of settings, each through the flow graph
 // (solve_run.hpp) or, with --mpi, through the ranks of an MPI job (mpi_cluster.hpp), with the
@@ -53,16 +75,10 @@ struct RunSettings {
   std::optional<std::uint64_t> memory_budget;
 };
 
-// Opens the answer cache the settings name (or the default one) for `problem`, into `cache`
-// (left empty for --no-cache, or when the default location cannot be used: a warning says so).
-// Returns false, after logging why, when the run must stop with a usage error.
+// Opens the answer cache the settings name (or the default one) for `problem`, into `cache`, with
+// the settings' strictness, checkpoints and threshold (answers/cache_session.hpp's open_cache).
 bool open_cache(const RunSettings& settings, const std::optional<io::Shard>& shard,
                 const io::Problem& problem, std::unique_ptr<CacheSession>& cache);
-
-// The same for a command that names only a cache file (empty: the default) or none (check, stress,
-// build): its default checkpoints and threshold.
-bool open_cache(const std::string& cache_file, bool no_cache, const io::Problem& problem,
-                std::unique_ptr<CacheSession>& cache);
 
 // What the report and the page say of a run of jobs besides its files.
 struct SolveJobsHeader {

@@ -1,6 +1,6 @@
 // io/files/package_plan: reading gamebatch.toml (every error names file, line and key), the groups
 // holding a group through `include`, the limits a test must meet, and the tests' seeds; and the
-// games' narrower limits (io/official_limits.hpp) checked in the parse.
+// games' narrower limits (io/format/official_limits.hpp) checked in the parse.
 #include "io/files/package_plan.hpp"
 
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
-// libFuzzer target: the strict reader (io/strict_format.hpp) on any bytes. The first byte picks
-// the game, the rest is the input. strict_check never throws for a known game; a rejection names
-// a rule and a place inside the text; what it accepts, the parser solve uses reads with no limit
-// broken and writes back byte for byte; and every mutant of an accepted input is rejected for the
-// rule it names.
+// libFuzzer target: the strict reader (io/format/strict_format.hpp) on any bytes. The first byte
+// picks the game, the rest is the input. strict_check never throws for a known game; a rejection
+// names a rule and a place inside the text; what it accepts, the parser solve uses reads with no
+// limit broken and writes back byte for byte; and every mutant of an accepted input is rejected for
+// the rule it names.
 #include <cstddef>
 #include <cstdint>
 #include <optional>

@@ -20,7 +20,7 @@
 #include "io/format/strict_format.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
-// In a namespace of its own: it defines gamebatch_strict as io/strict_format.hpp does. Every
+// In a namespace of its own: it defines gamebatch_strict as io/format/strict_format.hpp does. Every
 // standard header it includes is included above, so its includes add nothing inside.
 namespace written {
 #define main written_validator_main

@@ -9,7 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "io/files/problem_package.hpp"
-#include "pipeline/programs/judge_setup.hpp"
+#include "pipeline/programs/run_setup.hpp"
 #include "pipeline/solve/solve_jobs.hpp"
 
 namespace gamebatch::cli {

@@ -1,3 +1,25 @@
+// pipeline/programs/: the room of what running other people's programs needs. Its theory of
+// operation.
+//
+// What it is for. check and stress run solutions; build runs a package's generators and
+// validators. Before any of them runs, the same things are set up from the command line: the
+// limits of a run, the sandbox around it, the languages sources are compiled in, and the store
+// of compiled programs. The runs themselves go through io/run/ (limited_process.hpp, sandbox.hpp,
+// solution_build.hpp); this room is what the engines set up around them, and what none of them
+// owns alone.
+//
+// Its one part, run_setup.hpp (this file), public: JudgeSettings and JudgeLimits, the stop and
+// process limits of a run (kStopFactor, process_limits), run_at_once (runs side by side on plain
+// threads), the sandbox made and described (make_sandbox, sandbox_json, sandbox_info_text), the
+// languages (load_languages) and the compiled-program store (CompiledStore).
+//
+// What it promises. A run never outlives its limits; nothing is run outside the sandbox unless
+// --no-sandbox says so; a temporary store is removed at the end.
+//
+// What it must never depend on: the engines' rooms, answers/ (a program's run knows nothing of the
+// answers it is judged against), report/, tools/. It uses pipeline/'s top (where the compiled
+// store lives: beside the answer cache), io/ and core/.
+//
 // What check, stress and build set up before they run other people's programs: the limits of a
 // run, the sandbox around it (io/run/sandbox.hpp), the languages sources are compiled in, and the
 // store of compiled programs beside the answer cache (io/run/compiled_store.hpp).
@@ -6,6 +28,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,14 +36,35 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/files/problem_package.hpp"
 #include "io/run/compiled_store.hpp"
+#include "io/run/limited_process.hpp"
 #include "io/run/sandbox.hpp"
 #include "io/run/solution_build.hpp"
-#include "pipeline/judge/check_run.hpp"
-#include "pipeline/judge/judge.hpp"
 
 namespace gamebatch::pipeline {
+
+// The limits of one run of a program, in seconds and bytes.
+struct JudgeLimits {
+  double time_limit_seconds = 10;        // CPU time (user + system) of the solution's process tree
+  std::uint64_t memory_limit_bytes = 0;  // peak resident memory; 0: none
+  std::uint64_t output_limit_bytes = std::uint64_t{64} << 20;
+};
+
+// A run is stopped at kStopFactor times its CPU time limit, so that one slowed by its neighbours
+// can still finish (sharing caches, memory bandwidth and turbo costs runs some 5-20 %, and more
+// on a loaded machine).
+inline constexpr double kStopFactor = 1.5;
+
+// The limits a run is started with: kStopFactor times the time limit of CPU, the wall clock cut
+// at three times the time limit plus a second, memory and output as given.
+io::ProcessLimits process_limits(const JudgeLimits& limits);
+
+// Calls run(0) .. run(count - 1), at most `jobs` (at least 1) at a time, and returns when all
+// are done. After a stop request no run is started, and a run that throws StopRequested is left
+// as it is: the caller tells the calls made from those never made or abandoned. Plain threads, not
+// oneTBB's: runs wait on the programs they start, they do not compute, and must not hold the
+// threads that solve.
+void run_at_once(std::size_t count, std::size_t jobs, const std::function<void(std::size_t)>& run);
 
 // The limits and the sandbox of the programs under test (check, stress) or run to make tests
 // (build), as the command line gives them.
@@ -83,25 +127,5 @@ class CompiledStore {
   bool temporary_ = false;
   std::optional<io::StoreUse> in_use_;  // `cache trim` leaves the store alone meanwhile
 };
-
-// A solution as the user named it: a source (a file or a directory that a language claims) to
-// build, or else a shell command run as it is.
-struct SolutionToBuild {
-  CheckSolution solution;
-  std::optional<std::filesystem::path> source;
-};
-
-// Compiles the sources among `solutions` (`jobs` at once), each once; the commands of the others
-// are left as they are. Says on stderr what was compiled and what came from the store, and puts
-// the same in `report`. False (after an error message) when the store cannot be used: a usage
-// problem.
-bool build_solutions(std::vector<SolutionToBuild>& solutions, const io::LanguageTable& languages,
-                     const std::filesystem::path& store, io::SandboxPool* sandbox, std::size_t jobs,
-                     nlohmann::json& report);
-
-// The solutions of a check: the --solution arguments, else a package's submissions.
-std::vector<SolutionToBuild> solutions_to_build(const std::vector<std::string>& arguments,
-                                                const io::ProblemPackage* package,
-                                                const io::LanguageTable& languages);
 
 }  // namespace gamebatch::pipeline

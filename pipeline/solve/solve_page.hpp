@@ -1,26 +1,17 @@
-// The --html pages: one self-contained HTML file per solve/run, check or stress, made from the same
-// numbers as the JSON reports (which stay the data of record). Inline CSS and SVG only: no
-// script, no font, no network, so a page opens offline in any browser; a Content-Security-Policy
-// forbids scripts as a second line of defence. Every string that comes from files or commands
-// (paths, messages, commands, outputs) goes through escape_html.
+// The page of `gamebatch solve --html` and `gamebatch run --html` (report/html_page.hpp has what
+// every page shares): what the run did per game, how long its files took, which were rejected.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "pipeline/answers/solve_run.hpp"
-#include "pipeline/judge/check_run.hpp"
-#include "pipeline/judge/stress_run.hpp"
 
 namespace gamebatch::pipeline {
-
-// `text` with & < > " ' replaced by entities, safe inside elements and quoted attributes.
-std::string escape_html(std::string_view text);
 
 // Per-file solve times are put in log-scale buckets: kBucketsPerDecade per power of ten from
 // 10^kFirstDecade seconds (1 us) up to 10^(kFirstDecade + kDecades) seconds (10^4 s); times
@@ -87,31 +78,5 @@ class SolvePage {
   std::vector<Rejected> rejected_;
   std::size_t rejected_not_kept_ = 0;
 };
-
-// The check page: the verdict matrix (files x solutions, coloured by verdict, each cell with its
-// time and peak memory, a WA with its case, expected and got), each solution's counts and time
-// distribution against the time limit, rejected inputs, the version and options (`header`, as
-// the JSON report's). Beyond kMatrixRows files the matrix keeps the files some solution failed
-// on first and says how many all-AC files it leaves out.
-inline constexpr std::size_t kMatrixRows = 1000;
-std::string check_page(const nlohmann::json& header, const CheckOptions& options,
-                       const CheckResult& result);
-
-// The stress page: seed, solution, cases tried, and the counterexample before and after shrinking
-// (input, expected answers, the solution's output, verdict), or that every case passed.
-std::string stress_page(const nlohmann::json& header, const StressOptions& options,
-                        const StressResult& result);
-
-// The build page: the groups with their tests, largest values and points, and the tests that
-// were not written (a limit broken). `report` is build's JSON report (gamebatch-build/1).
-std::string build_page(const nlohmann::json& report);
-
-// The package's validators, what they disagreed on, and the bounds its data reaches, from a
-// report's "package_checks" (package_checks.hpp): a section of the build and validate pages.
-std::string package_checks_section(const nlohmann::json& checks);
-
-// The validate page: the files checked, and each package's checks. `report` is validate's JSON
-// report (gamebatch-validate/1, package_checks.hpp).
-std::string validate_page(const nlohmann::json& report);
 
 }  // namespace gamebatch::pipeline
