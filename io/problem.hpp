@@ -89,6 +89,15 @@ class ArtefactSource {
   virtual void refuse_artefact(std::string_view name) = 0;
 };
 
+// A wrong idea of a game: a strategy contestants really submit, whose answer `gamebatch strength`
+// computes in-process to see whether a package's tests tell it from the right one.
+struct WrongIdea {
+  std::string name;     // "b-near-a"
+  std::string summary;  // one line: "B starts only on A's city or next to it"
+  // Its answer to the case whose canonical() text is given, as Case::solve writes answers.
+  std::function<std::string(std::string_view canonical)> answer;
+};
+
 class Problem {
  public:
   virtual ~Problem() = default;
@@ -199,6 +208,20 @@ class Problem {
   // `source` must stay alive until it is replaced. Set it while no case is being solved.
   virtual void use_artefact_source(ArtefactSource* /*source*/) const {}
 
+  // Test strength (`gamebatch strength`). The game's usual wrong ideas (docs/games.md draws each
+  // one's smallest counterexample); none by default.
+  virtual std::vector<WrongIdea> wrong_ideas() const { return {}; }
+  // The shapes gen makes of this game's cases (its --shape or --pattern values), and those that
+  // the case `canonical` has (a shape can be told from the case alone; several may apply).
+  virtual std::vector<std::string> shapes() const { return {}; }
+  virtual std::vector<std::string> shapes_of(std::string_view /*canonical*/) const { return {}; }
+  // The parameters a case's size is measured by (willow N; wallgame h and w): a case of a group's
+  // largest size has each of them at the group's limit.
+  virtual std::vector<std::string_view> size_parameters() const { return {}; }
+  // An answer (Case::solve's text) as a number, for the search of a group's extreme answers;
+  // nullopt where it is none. By default the text read as a decimal number.
+  virtual std::optional<double> answer_value(std::string_view answer) const;
+
   // Bounds the memory the game keeps between cases (doublemove's state tables) to `bytes`; 0: no
   // bound. A case that cannot be solved within it fails with a message naming the budget. Set it
   // while no case is being solved. Games that keep nothing ignore it.
@@ -255,12 +278,13 @@ std::vector<std::string> shrink_canonical_case(
   return smaller;
 }
 
-// Problem::explain (and draw, explain_and_draw) for a game whose format parses files into
-// instances and whose core describes (draws) an instance's optimal play.
+// `describe` of the case whose canonical() text is `canonical`, for a game whose format parses
+// files into instances: Problem::explain (and draw, explain_and_draw), the wrong ideas' answers,
+// the shapes of a case.
 template <typename Instance, typename Result = std::string>
-Result explain_canonical_case(const Problem& problem, std::string_view canonical,
-                              std::vector<Instance> (*parse_file)(std::string_view),
-                              Result (*describe)(const Instance&)) {
+Result on_canonical_case(const Problem& problem, std::string_view canonical,
+                         std::vector<Instance> (*parse_file)(std::string_view),
+                         Result (*describe)(const Instance&)) {
   const std::vector<Instance> parsed = parse_file(problem.file_of_cases({std::string(canonical)}));
   if (parsed.size() != 1)
     throw std::invalid_argument("not one case");

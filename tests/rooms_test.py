@@ -59,6 +59,7 @@ ROOMS = {
                        "validator_settings.hpp"}, "io/files/input_set.hpp"),
         "cache": room({"cache", "files", "games", "format"},
                       {"answer_cache.hpp", "cache_store.hpp"}, "io/cache/cache_store.hpp"),
+        "mutation": room({"mutation"}, {"cpp_mutants.hpp"}, "io/mutation/cpp_mutants.hpp"),
         "run": room({"run", "files"},
                     {"compiled_store.hpp", "limited_process.hpp", "sandbox.hpp",
                      "solution_build.hpp", "stop_signals.hpp"}, "io/run/limited_process.hpp"),
@@ -80,12 +81,17 @@ ROOMS = {
                        "cache_maintenance.hpp", "explain_job.hpp"},
                       "pipeline/solve/solve_jobs.hpp"),
         "judge": room({"judge", "answers", "programs", "report", "top"},
-                      {"check_job.hpp", "stress_job.hpp", "check_run.hpp", "judge.hpp",
-                       "expectation.hpp", "judge_pages.hpp"}, "pipeline/judge/judge.hpp"),
+                      {"check_job.hpp", "stress_job.hpp", "check_run.hpp", "stress_run.hpp",
+                       "judge.hpp", "expectation.hpp", "judge_pages.hpp"},
+                      "pipeline/judge/judge.hpp"),
         "package": room({"package", "answers", "programs", "report", "top"},
                         {"build_job.hpp", "validate_job.hpp", "validator_job.hpp",
                          "game_options.hpp", "package_pages.hpp", "test_makers.hpp",
                          "data_bounds.hpp"}, "pipeline/package/build_job.hpp"),
+        # The engine built on two others: it judges the tests a package builds.
+        "strength": room({"strength", "judge", "package", "answers", "programs", "report", "top"},
+                         {"strength_job.hpp", "selection.hpp"},
+                         "pipeline/strength/strength_job.hpp"),
     },
 }
 TOP_ROOM = {"io": "games", "pipeline": "top"}  # the room of a file directly in the floor

@@ -22,10 +22,10 @@ int run_cli(int argc, char** argv) {
   app.set_version_flag("--version", std::string("gamebatch ") + pipeline::kVersion);
   app.require_subcommand(1);
   std::vector<std::unique_ptr<Command>> commands;
-  for (auto* make :
-       {make_solve_command, make_run_command, make_gen_command, make_cache_command,
-        make_table_command, make_validate_command, make_validator_command, make_check_command,
-        make_stress_command, make_build_command, make_explain_command, make_draw_command})
+  for (auto* make : {make_solve_command, make_run_command, make_gen_command, make_cache_command,
+                     make_table_command, make_validate_command, make_validator_command,
+                     make_check_command, make_stress_command, make_build_command,
+                     make_strength_command, make_explain_command, make_draw_command})
     commands.push_back(make());
   std::vector<CLI::App*> subcommands;
   for (const std::unique_ptr<Command>& command : commands)

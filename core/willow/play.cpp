@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <utility>
 
@@ -567,6 +568,15 @@ std::string describe_play(const Instance& instance, const Play& play) {
   if (!play.roads_left.empty())
     text += play.roads_left.size() > kListed ? ", ...)" : ")";
   return text + "\nanswer: " + std::to_string(play.value) + "\n";
+}
+
+PairValues::PairValues(const Instance& instance) {
+  const std::string problem = check_instance(instance);
+  if (!problem.empty())
+    throw std::invalid_argument("willow: " + problem);
+  auto tree = std::make_shared<const WalkTree>(instance);
+  auto chain = std::make_shared<Chain>();
+  value_ = [tree, chain](City a, City b) { return evaluate(*tree, a, b, *chain); };
 }
 
 }  // namespace gamebatch::willow

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -64,5 +65,18 @@ struct LiteralPosition {
   bool previous_turn_was_pass = false;
 };
 Coins solve_brute_force_from(const Instance& instance, const LiteralPosition& position);
+
+// V(a, b): the game's value with A started on city a and B on city b (0-based), both playing on
+// perfectly; each pair in O(dist(a, b)) after O(N) of set-up (the chain optimal_play values).
+// For test strength's wrong ideas (core/willow/strength.hpp), which value some pairs only. Not
+// thread-safe: one per thread.
+class PairValues {
+ public:
+  explicit PairValues(const Instance& instance);
+  Coins operator()(std::int32_t a, std::int32_t b) const { return value_(a, b); }
+
+ private:
+  std::function<Coins(std::int32_t, std::int32_t)> value_;
+};
 
 }  // namespace gamebatch::willow

@@ -12,6 +12,7 @@
 #include "core/boigame/boigame.hpp"
 #include "core/boigame/play.hpp"
 #include "core/boigame/shrink.hpp"
+#include "core/boigame/strength.hpp"
 #include "io/boigame/format.hpp"
 #include "io/boigame/picture.hpp"
 
@@ -90,6 +91,21 @@ Problem::Explained explain_and_draw_instance(const Board& instance) {
   return {gamebatch::boigame::describe_play(instance, play), draw_play(instance, play)};
 }
 
+// The wrong ideas' answers as Case::solve writes them (core/boigame/strength.hpp).
+std::string no_jumps_answer(const Board& instance) {
+  return std::string(1, static_cast<char>(gamebatch::boigame::no_jumps(instance)));
+}
+std::string parity_answer(const Board& instance) {
+  return std::string(1, static_cast<char>(gamebatch::boigame::parity(instance)));
+}
+std::string chokepoint_answer(const Board& instance) {
+  return std::string(1, static_cast<char>(gamebatch::boigame::chokepoint(instance)));
+}
+
+std::vector<std::string> shapes_of_instance(const Board& instance) {
+  return gamebatch::boigame::shapes_of(instance);
+}
+
 class BoigameProblem final : public Problem {
  public:
   std::string_view name() const override { return "boigame"; }
@@ -107,18 +123,45 @@ class BoigameProblem final : public Problem {
     return shrink_canonical_case<Board>(*this, canonical, &parse_file,
                                         &gamebatch::boigame::shrink_candidates, &format_board);
   }
+  std::vector<WrongIdea> wrong_ideas() const override {
+    return {
+        {"no-jumps", "the race without jumps: A, who moves first, always arrives first",
+         [this](std::string_view canonical) {
+           return on_canonical_case<Board>(*this, canonical, &parse_file, &no_jumps_answer);
+         }},
+        {"parity", "A wins when the starts are an odd distance apart, B when even",
+         [this](std::string_view canonical) {
+           return on_canonical_case<Board>(*this, canonical, &parse_file, &parity_answer);
+         }},
+        {"chokepoint", "parity, and B wins an even race only through a one-square middle",
+         [this](std::string_view canonical) {
+           return on_canonical_case<Board>(*this, canonical, &parse_file, &chokepoint_answer);
+         }},
+    };
+  }
+  std::vector<std::string> shapes() const override {
+    return {"open", "sparse", "dense", "snake", "maze"};
+  }
+  std::vector<std::string> shapes_of(std::string_view canonical) const override {
+    return on_canonical_case<Board, std::vector<std::string>>(*this, canonical, &parse_file,
+                                                              &shapes_of_instance);
+  }
+  std::vector<std::string_view> size_parameters() const override { return {"n"}; }
+  std::optional<double> answer_value(std::string_view answer) const override {
+    return answer.starts_with("A") ? 1.0 : 0.0;  // A's win the larger
+  }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
     return make_cases(parse_file(text), &solve_board, &format_board, &estimated_cost_us);
   }
   std::string explain(std::string_view canonical) const override {
-    return explain_canonical_case<Board>(*this, canonical, &parse_file, &explain_instance);
+    return on_canonical_case<Board>(*this, canonical, &parse_file, &explain_instance);
   }
   std::string draw(std::string_view canonical) const override {
-    return explain_canonical_case<Board>(*this, canonical, &parse_file, &draw_play);
+    return on_canonical_case<Board>(*this, canonical, &parse_file, &draw_play);
   }
   Explained explain_and_draw(std::string_view canonical) const override {
-    return explain_canonical_case<Board, Explained>(*this, canonical, &parse_file,
-                                                    &explain_and_draw_instance);
+    return on_canonical_case<Board, Explained>(*this, canonical, &parse_file,
+                                               &explain_and_draw_instance);
   }
 };
 

@@ -10,6 +10,7 @@
 #include "core/doublemove/play.hpp"
 #include "core/doublemove/shrink.hpp"
 #include "core/doublemove/state_table.hpp"
+#include "core/doublemove/strength.hpp"
 #include "io/doublemove/format.hpp"
 #include "io/doublemove/picture.hpp"
 
@@ -118,6 +119,24 @@ Problem::Explained explain_and_draw_instance(const Instance& instance) {
   return {gamebatch::doublemove::describe_play(instance, play), draw_play(instance, play)};
 }
 
+// The wrong ideas' answers as Case::solve writes them (core/doublemove/strength.hpp).
+std::string no_loops_answer(const Instance& instance) {
+  return gamebatch::doublemove::to_decimal(
+      gamebatch::doublemove::value_under(instance, gamebatch::doublemove::Rules::no_loops));
+}
+std::string both_maximize_answer(const Instance& instance) {
+  return gamebatch::doublemove::to_decimal(
+      gamebatch::doublemove::value_under(instance, gamebatch::doublemove::Rules::both_maximize));
+}
+std::string myopic_answer(const Instance& instance) {
+  return gamebatch::doublemove::to_decimal(
+      gamebatch::doublemove::value_under(instance, gamebatch::doublemove::Rules::myopic));
+}
+
+std::vector<std::string> shapes_of_instance(const Instance& instance) {
+  return gamebatch::doublemove::shapes_of(instance);
+}
+
 class DoublemoveProblem final : public Problem {
  public:
   std::string_view name() const override { return "doublemove"; }
@@ -135,18 +154,42 @@ class DoublemoveProblem final : public Problem {
     return shrink_canonical_case<Instance>(*this, canonical, &parse_file,
                                            &gamebatch::doublemove::shrink_candidates, &format_case);
   }
+  std::vector<WrongIdea> wrong_ideas() const override {
+    return {
+        {"no-loops", "the players never declare a loop on a value alone",
+         [this](std::string_view canonical) {
+           return on_canonical_case<Instance>(*this, canonical, &parse_file, &no_loops_answer);
+         }},
+        {"both-maximize", "Bob maximises too: the alternation of max and min forgotten",
+         [this](std::string_view canonical) {
+           return on_canonical_case<Instance>(*this, canonical, &parse_file, &both_maximize_answer);
+         }},
+        {"myopic", "each player keeps the most pick sequences alive after her declaration",
+         [this](std::string_view canonical) {
+           return on_canonical_case<Instance>(*this, canonical, &parse_file, &myopic_answer);
+         }},
+    };
+  }
+  std::vector<std::string> shapes() const override {
+    return {"uniform", "loops", "repeats", "forest", "ending"};
+  }
+  std::vector<std::string> shapes_of(std::string_view canonical) const override {
+    return on_canonical_case<Instance, std::vector<std::string>>(*this, canonical, &parse_file,
+                                                                 &shapes_of_instance);
+  }
+  std::vector<std::string_view> size_parameters() const override { return {"n"}; }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
     return make_cases(parse_file(text), &solve_instance, &format_case, &estimated_cost_us);
   }
   std::string explain(std::string_view canonical) const override {
-    return explain_canonical_case<Instance>(*this, canonical, &parse_file, &explain_instance);
+    return on_canonical_case<Instance>(*this, canonical, &parse_file, &explain_instance);
   }
   std::string draw(std::string_view canonical) const override {
-    return explain_canonical_case<Instance>(*this, canonical, &parse_file, &draw_play);
+    return on_canonical_case<Instance>(*this, canonical, &parse_file, &draw_play);
   }
   Explained explain_and_draw(std::string_view canonical) const override {
-    return explain_canonical_case<Instance, Explained>(*this, canonical, &parse_file,
-                                                       &explain_and_draw_instance);
+    return on_canonical_case<Instance, Explained>(*this, canonical, &parse_file,
+                                                  &explain_and_draw_instance);
   }
 
   std::vector<Artefact> new_artefacts(

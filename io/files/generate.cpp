@@ -370,6 +370,88 @@ std::string narrow_to_limits(GameOptions& game, const std::vector<NarrowLimit>& 
   return "";
 }
 
+bool set_parameter_range(GameOptions& game, std::string_view parameter, std::int64_t min,
+                         std::int64_t max) {
+  const IntRange range{min, max};
+  if (auto* willow = std::get_if<WillowGenOptions>(&game)) {
+    if (parameter == "N")
+      willow->cities = range;
+    else if (parameter == "C")
+      willow->max_coin = max;
+    else
+      return false;
+  } else if (auto* doublemove = std::get_if<DoublemoveGenOptions>(&game)) {
+    if (parameter == "n")
+      doublemove->n = range;
+    else if (parameter == "k")
+      doublemove->declarations = range;
+    else
+      return false;
+  } else if (auto* wallgame = std::get_if<WallgameGenOptions>(&game)) {
+    if (parameter == "h")
+      wallgame->height = range;
+    else if (parameter == "w")
+      wallgame->width = range;
+    else
+      return false;
+  } else if (auto* boigame = std::get_if<BoigameGenOptions>(&game)) {
+    if (parameter != "n")
+      return false;
+    boigame->size = range;
+  }
+  return true;
+}
+
+namespace {
+
+// The value of an enum named `name` among `all`, if any.
+template <typename Enum, std::size_t N>
+std::optional<Enum> named(const Enum (&all)[N], std::string_view name) {
+  for (const Enum value : all) {
+    if (to_string(value) == name)
+      return value;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool set_shape(GameOptions& game, std::string_view shape) {
+  if (auto* willow = std::get_if<WillowGenOptions>(&game)) {
+    if (shape.starts_with("coins ")) {
+      const auto coins = named(gamebatch::willow::kAllCoinPatterns, shape.substr(6));
+      if (coins)
+        willow->coins = *coins;
+      return coins.has_value();
+    }
+    const auto tree = named(gamebatch::willow::kAllShapes, shape);
+    if (tree)
+      willow->shape = *tree;
+    return tree.has_value();
+  }
+  if (auto* doublemove = std::get_if<DoublemoveGenOptions>(&game)) {
+    const auto pattern = named(gamebatch::doublemove::kAllPatterns, shape);
+    if (pattern)
+      doublemove->pattern = *pattern;
+    return pattern.has_value();
+  }
+  if (auto* wallgame = std::get_if<WallgameGenOptions>(&game)) {
+    const auto costs = named(gamebatch::wallgame::kAllCostPatterns, shape);
+    if (costs) {
+      wallgame->costs = *costs;
+      wallgame->digits.reset();
+    }
+    return costs.has_value();
+  }
+  auto& boigame = std::get<BoigameGenOptions>(game);
+  const auto board = named(gamebatch::boigame::kAllShapes, shape);
+  if (board) {
+    boigame.shape = *board;
+    boigame.density.reset();
+  }
+  return board.has_value();
+}
+
 std::string check_generate_options(const GenerateOptions& options) {
   return first_problem(check_value("--count", options.file_count, 1, kMaxGeneratedFiles),
                        check_value("--cases-per-file", options.cases_per_file, 1, kMaxCasesPerFile),

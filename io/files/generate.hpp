@@ -112,6 +112,17 @@ std::optional<GameOptions> default_game_options(std::string_view name);
 // willow coin's least value) are left to the caller to check on each case.
 std::string narrow_to_limits(GameOptions& game, const std::vector<NarrowLimit>& limits);
 
+// Sets the range gen draws the statement's parameter `parameter` from to min..max (willow N, and
+// C as the largest coin; doublemove n and k; wallgame h and w; boigame n): what `gamebatch
+// strength` aims its cases with. False for a parameter gen draws no value of.
+bool set_parameter_range(GameOptions& game, std::string_view parameter, std::int64_t min,
+                         std::int64_t max);
+
+// Makes gen draw only cases of `shape` (io::Problem::shapes' names: willow's --shape values and
+// "coins all_zero", "coins all_equal"; doublemove's --pattern; wallgame's --costs; boigame's
+// --shape). False for a name the game's gen does not know.
+bool set_shape(GameOptions& game, std::string_view shape);
+
 // Limits of what gen makes, besides each format's own. Each file's text is built in memory, and
 // generate_input_set returns every path.
 inline constexpr std::int64_t kMaxGeneratedFiles = 10'000'000;

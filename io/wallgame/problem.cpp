@@ -2,6 +2,7 @@
 
 #include "core/wallgame/play.hpp"
 #include "core/wallgame/shrink.hpp"
+#include "core/wallgame/strength.hpp"
 #include "core/wallgame/wallgame.hpp"
 #include "io/wallgame/format.hpp"
 #include "io/wallgame/picture.hpp"
@@ -39,6 +40,21 @@ Problem::Explained explain_and_draw_instance(const Board& instance) {
   return {gamebatch::wallgame::describe_play(instance, play), draw_play(instance, play)};
 }
 
+// The wrong ideas' answers as Case::solve writes them (core/wallgame/strength.hpp).
+std::string no_walls_answer(const Board& instance) {
+  return std::to_string(gamebatch::wallgame::no_walls(instance));
+}
+std::string wall_all_but_last_answer(const Board& instance) {
+  return std::to_string(gamebatch::wallgame::wall_all_but_last(instance));
+}
+std::string one_exit_answer(const Board& instance) {
+  return std::to_string(gamebatch::wallgame::one_exit(instance));
+}
+
+std::vector<std::string> shapes_of_instance(const Board& instance) {
+  return gamebatch::wallgame::shapes_of(instance);
+}
+
 class WallgameProblem final : public Problem {
  public:
   std::string_view name() const override { return "wallgame"; }
@@ -55,18 +71,43 @@ class WallgameProblem final : public Problem {
     return shrink_canonical_case<Board>(*this, canonical, &parse_file,
                                         &gamebatch::wallgame::shrink_candidates, &format_case);
   }
+  std::vector<WrongIdea> wrong_ideas() const override {
+    return {
+        {"no-walls", "Eel never builds a wall: Rabbit's cheapest way down",
+         [this](std::string_view canonical) {
+           return on_canonical_case<Board>(*this, canonical, &parse_file, &no_walls_answer);
+         }},
+        {"wall-all-but-last", "Eel walls under the token whenever she may",
+         [this](std::string_view canonical) {
+           return on_canonical_case<Board>(*this, canonical, &parse_file,
+                                           &wall_all_but_last_answer);
+         }},
+        {"one-exit", "Eel picks one exit per row as Rabbit enters it",
+         [this](std::string_view canonical) {
+           return on_canonical_case<Board>(*this, canonical, &parse_file, &one_exit_answer);
+         }},
+    };
+  }
+  std::vector<std::string> shapes() const override {
+    return {"uniform", "all_zero", "all_nine", "all_equal", "low", "sparse", "columns"};
+  }
+  std::vector<std::string> shapes_of(std::string_view canonical) const override {
+    return on_canonical_case<Board, std::vector<std::string>>(*this, canonical, &parse_file,
+                                                              &shapes_of_instance);
+  }
+  std::vector<std::string_view> size_parameters() const override { return {"h", "w"}; }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
     return make_cases(parse_file(text), &solve_board, &format_case, &estimated_cost_us);
   }
   std::string explain(std::string_view canonical) const override {
-    return explain_canonical_case<Board>(*this, canonical, &parse_file, &explain_instance);
+    return on_canonical_case<Board>(*this, canonical, &parse_file, &explain_instance);
   }
   std::string draw(std::string_view canonical) const override {
-    return explain_canonical_case<Board>(*this, canonical, &parse_file, &draw_play);
+    return on_canonical_case<Board>(*this, canonical, &parse_file, &draw_play);
   }
   Explained explain_and_draw(std::string_view canonical) const override {
-    return explain_canonical_case<Board, Explained>(*this, canonical, &parse_file,
-                                                    &explain_and_draw_instance);
+    return on_canonical_case<Board, Explained>(*this, canonical, &parse_file,
+                                               &explain_and_draw_instance);
   }
 };
 

@@ -2,6 +2,7 @@
 
 #include "core/willow/play.hpp"
 #include "core/willow/shrink.hpp"
+#include "core/willow/strength.hpp"
 #include "core/willow/willow.hpp"
 #include "io/willow/format.hpp"
 #include "io/willow/picture.hpp"
@@ -38,6 +39,21 @@ Problem::Explained explain_and_draw_instance(const Instance& instance) {
   return {gamebatch::willow::describe_play(instance, play), draw_play(instance, play)};
 }
 
+// The wrong ideas' answers as Case::solve writes them (core/willow/strength.hpp).
+std::string b_near_a_answer(const Instance& instance) {
+  return std::to_string(gamebatch::willow::b_near_a(instance));
+}
+std::string richest_start_answer(const Instance& instance) {
+  return std::to_string(gamebatch::willow::richest_start(instance));
+}
+std::string greedy_paths_answer(const Instance& instance) {
+  return std::to_string(gamebatch::willow::greedy_paths(instance));
+}
+
+std::vector<std::string> shapes_of_instance(const Instance& instance) {
+  return gamebatch::willow::shapes_of(instance);
+}
+
 class WillowProblem final : public Problem {
  public:
   std::string_view name() const override { return "willow"; }
@@ -54,18 +70,43 @@ class WillowProblem final : public Problem {
     return shrink_canonical_case<Instance>(*this, canonical, &parse_file,
                                            &gamebatch::willow::shrink_candidates, &format_case);
   }
+  std::vector<WrongIdea> wrong_ideas() const override {
+    return {
+        {"b-near-a", "B answers only from A's start or a neighbour of it",
+         [this](std::string_view canonical) {
+           return on_canonical_case<Instance>(*this, canonical, &parse_file, &b_near_a_answer);
+         }},
+        {"richest-start", "A starts on the richest city, B answers her perfectly",
+         [this](std::string_view canonical) {
+           return on_canonical_case<Instance>(*this, canonical, &parse_file, &richest_start_answer);
+         }},
+        {"greedy-paths", "A takes the richest path, B the richest path of what is left",
+         [this](std::string_view canonical) {
+           return on_canonical_case<Instance>(*this, canonical, &parse_file, &greedy_paths_answer);
+         }},
+    };
+  }
+  std::vector<std::string> shapes() const override {
+    return {"random", "path",   "star",           "caterpillar",
+            "broom",  "binary", "coins all_zero", "coins all_equal"};
+  }
+  std::vector<std::string> shapes_of(std::string_view canonical) const override {
+    return on_canonical_case<Instance, std::vector<std::string>>(*this, canonical, &parse_file,
+                                                                 &shapes_of_instance);
+  }
+  std::vector<std::string_view> size_parameters() const override { return {"N"}; }
   std::vector<std::unique_ptr<Case>> parse(std::string_view text) const override {
     return make_cases(parse_file(text), &solve_instance, &format_case, &estimated_cost_us);
   }
   std::string explain(std::string_view canonical) const override {
-    return explain_canonical_case<Instance>(*this, canonical, &parse_file, &explain_instance);
+    return on_canonical_case<Instance>(*this, canonical, &parse_file, &explain_instance);
   }
   std::string draw(std::string_view canonical) const override {
-    return explain_canonical_case<Instance>(*this, canonical, &parse_file, &draw_play);
+    return on_canonical_case<Instance>(*this, canonical, &parse_file, &draw_play);
   }
   Explained explain_and_draw(std::string_view canonical) const override {
-    return explain_canonical_case<Instance, Explained>(*this, canonical, &parse_file,
-                                                       &explain_and_draw_instance);
+    return on_canonical_case<Instance, Explained>(*this, canonical, &parse_file,
+                                                  &explain_and_draw_instance);
   }
 
   std::string answer_line(std::size_t case_number, std::string_view answer) const override {

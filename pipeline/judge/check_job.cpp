@@ -25,7 +25,10 @@ constexpr std::size_t kDetailsPerSolution = 5;
 
 CheckJob::CheckJob(CheckJobSettings settings) : settings_(std::move(settings)) {}
 
-CheckJob::~CheckJob() = default;
+CheckJob::~CheckJob() {
+  if (cache_ != nullptr && settings_.keep_cache_open)
+    cache_->finish();  // what strength solved through it
+}
 
 Outcome CheckJob::prepare() {
   resources_.emplace(settings_.judge.jobs, std::nullopt);  // the expected answers are solved here
@@ -150,7 +153,7 @@ Outcome CheckJob::compile_solutions() {
 
 void CheckJob::run() {
   result_ = run_check(options_);
-  if (cache_ != nullptr) {
+  if (cache_ != nullptr && !settings_.keep_cache_open) {
     cache_->finish();
     cache_.reset();
   }

@@ -29,9 +29,10 @@ struct CheckJobSettings {
   JudgeSettings judge;
   std::string cache_file;  // empty: the default location
   bool no_cache = false;
-  std::string report_file;  // empty: no JSON report
-  std::string html_file;    // empty: no HTML page
-  bool all_runs = false;    // no early decision skips a run
+  std::string report_file;       // empty: no JSON report
+  std::string html_file;         // empty: no HTML page
+  bool all_runs = false;         // no early decision skips a run
+  bool keep_cache_open = false;  // run() leaves the cache open (test strength solves more)
   std::optional<io::Layout> layout;
   std::vector<std::string> paths;  // input files and directories, or one problem package
 };
@@ -56,6 +57,18 @@ class CheckJob {
   Outcome write_outputs();
   // "check: N files, M solutions: ..." (stderr).
   std::string summary_line() const;
+
+  // What test strength (pipeline/strength) builds on after run(): the check's options (problem,
+  // inputs, solutions, limits, groups, sandbox, threads) and result, the package, the languages,
+  // the compiled-program store (null when no source was compiled), the report's header, and the
+  // cache, open when settings.keep_cache_open (closed by the destructor then).
+  const CheckOptions& options() const { return options_; }
+  const CheckResult& result() const { return result_; }
+  const io::ProblemPackage* package() const { return package_ ? &*package_ : nullptr; }
+  const io::LanguageTable& languages() const { return languages_; }
+  const CompiledStore* store() const { return store_ ? &*store_ : nullptr; }
+  CacheSession* cache() const { return cache_.get(); }
+  nlohmann::json header() const { return report_header(); }
 
  private:
   Outcome find_package_and_inputs();

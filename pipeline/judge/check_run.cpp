@@ -444,7 +444,7 @@ CheckResult run_check(const CheckOptions& options) {
   CheckResult result;
   result.groups = options.groups;
   result.all_runs = options.all_runs;
-  const auto expected = expected_answers(options, result);
+  auto expected = expected_answers(options, result);
   const std::size_t files = options.inputs.size();
   const GroupPlan plan = plan_groups(options);
   for (const CheckSolution& solution : options.solutions) {
@@ -506,6 +506,7 @@ CheckResult run_check(const CheckOptions& options) {
     result.runs_not_judged += unjudged;
     judge_solution(plan, result, unjudged, solution);
   }
+  result.expected = std::move(expected);
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;

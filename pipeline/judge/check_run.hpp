@@ -117,6 +117,9 @@ struct CheckResult {
   double time_limit_seconds = 0;
   std::string time_limit_source;
   double seconds = 0;
+  // Each input's expected answers (Case::solve's texts, in case order) as the runs were judged
+  // against them; nullopt for a rejected input.
+  std::vector<std::optional<std::vector<std::string>>> expected;
 };
 
 // Solves the expected answers, runs every solution on every accepted input (`jobs` at a time)

@@ -11,8 +11,8 @@
 // - judge.hpp (this file): one run's verdict (AC, WA, TLE, MLE, RE) and how it is judged. Public.
 // - expectation.hpp: whether a solution's verdicts are what its package says. Public.
 // - solutions.hpp: the solutions judged, their sources compiled once. Private.
-// - stress_job.hpp: the engine of stress. Public. stress_run.hpp: the search and the shrinking.
-//   Private.
+// - stress_job.hpp: the engine of stress. Public. stress_run.hpp: the search and the shrinking
+//   (also of an in-process wrong idea, for strength). Public.
 // - judge_pages.hpp: the --html pages of check and stress. Public.
 //
 // How check flows. check_job reads the settings, finds the package and the inputs (io/files),

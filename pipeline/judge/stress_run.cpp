@@ -36,6 +36,14 @@ std::vector<std::string> exact_answers(const io::Problem& problem, const std::st
 Trial run_trial(const StressOptions& options, std::string input) {
   Trial trial;
   trial.run.expected = exact_answers(*options.problem, input);
+  if (options.in_process) {
+    trial.run.output = options.in_process(input);
+    trial.run.verdict = compare_answers(*options.problem, trial.run.expected, trial.run.output);
+    trial.failed = trial.run.verdict.verdict != Verdict::accepted;
+    trial.run.input = std::move(input);
+    trial.judged = true;
+    return trial;
+  }
   JudgedRun run = run_and_judge(*options.problem, options.solution, io::StdinText{input},
                                 trial.run.expected, options.limits, options.sandbox);
   trial.failed = run.verdict.verdict != Verdict::accepted;

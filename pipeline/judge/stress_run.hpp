@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,10 @@ struct StressOptions {
   // (io::narrow_to_limits); a drawn case that still breaks one is passed over, and shrinking
   // keeps within them.
   std::vector<io::NarrowLimit> group_limits;
+  // When set, the solution is this function instead of a program (an in-process wrong idea of
+  // `gamebatch strength`): it gets the input's text and returns what a program would print; it is
+  // judged as a program's output would be, with no time or memory of its own.
+  std::function<std::string(const std::string& input)> in_process{};
 };
 
 // A failing input with its expected answers and what the solution did with it.

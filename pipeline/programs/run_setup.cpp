@@ -185,7 +185,7 @@ CompiledStore::~CompiledStore() {
 
 io::ProcessLimits process_limits(const JudgeLimits& limits) {
   io::ProcessLimits process;
-  process.cpu_seconds = kStopFactor * limits.time_limit_seconds;
+  process.cpu_seconds = limits.stop_factor * limits.time_limit_seconds;
   process.wall_seconds = 3 * limits.time_limit_seconds + 1;
   process.memory_bytes = limits.memory_limit_bytes;
   process.output_bytes = limits.output_limit_bytes;

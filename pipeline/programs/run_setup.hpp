@@ -43,17 +43,20 @@
 
 namespace gamebatch::pipeline {
 
+// A run is stopped at kStopFactor times its CPU time limit, so that one slowed by its neighbours
+// can still finish (sharing caches, memory bandwidth and turbo costs runs some 5-20 %, and more
+// on a loaded machine).
+inline constexpr double kStopFactor = 1.5;
+
 // The limits of one run of a program, in seconds and bytes.
 struct JudgeLimits {
   double time_limit_seconds = 10;        // CPU time (user + system) of the solution's process tree
   std::uint64_t memory_limit_bytes = 0;  // peak resident memory; 0: none
   std::uint64_t output_limit_bytes = std::uint64_t{64} << 20;
+  // The run is stopped at this times the time limit of CPU (1: at the limit itself, for runs
+  // whose only question is whether they pass it: test strength's mutants).
+  double stop_factor = kStopFactor;
 };
-
-// A run is stopped at kStopFactor times its CPU time limit, so that one slowed by its neighbours
-// can still finish (sharing caches, memory bandwidth and turbo costs runs some 5-20 %, and more
-// on a loaded machine).
-inline constexpr double kStopFactor = 1.5;
 
 // The limits a run is started with: kStopFactor times the time limit of CPU, the wall clock cut
 // at three times the time limit plus a second, memory and output as given.

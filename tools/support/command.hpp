@@ -63,6 +63,7 @@ std::unique_ptr<Command> make_validator_command();
 std::unique_ptr<Command> make_check_command();
 std::unique_ptr<Command> make_stress_command();
 std::unique_ptr<Command> make_build_command();
+std::unique_ptr<Command> make_strength_command();
 std::unique_ptr<Command> make_explain_command();
 std::unique_ptr<Command> make_draw_command();
 

@@ -96,12 +96,13 @@ std::string game_list_help() {
   return list;
 }
 
-void add_problem_option(CLI::App& command, std::string& problem, const std::string& help) {
+void add_problem_option(CLI::App& command, std::string& problem, const std::string& help,
+                        bool required) {
   std::vector<std::string> names;
   for (const io::Problem* game : io::all_problems())
     names.emplace_back(game->name());
   command.add_option("--problem,-p", problem, help + game_list_help())
-      ->required()
+      ->required(required)
       ->type_name("GAME")
       ->check(CLI::IsMember(names));
 }

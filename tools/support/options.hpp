@@ -17,9 +17,10 @@ namespace gamebatch::cli {
 // "\n  NAME  SUMMARY" for every game, for help texts.
 std::string game_list_help();
 
-// Adds the required --problem,-p GAME option (one of the registry's games) to `command`; `help`
-// is followed by the list of games.
-void add_problem_option(CLI::App& command, std::string& problem, const std::string& help);
+// Adds the --problem,-p GAME option (one of the registry's games; required unless `required` is
+// false) to `command`; `help` is followed by the list of games.
+void add_problem_option(CLI::App& command, std::string& problem, const std::string& help,
+                        bool required = true);
 
 // Adds the required PATH... arguments (input files and directories walked for *.in files).
 void add_paths_option(CLI::App& command, std::vector<std::string>& paths);
