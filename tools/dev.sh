@@ -21,7 +21,7 @@ JOBS=${JOBS:-$(nproc)}
 # find_package): all that `demo` installs.
 BUILD_PACKAGES=(g++ cmake make pkg-config libtbb-dev libboost-serialization-dev libspdlog-dev
                 libcli11-dev libxxhash-dev nlohmann-json3-dev libtomlplusplus-dev libsqlite3-dev
-                libyaml-cpp-dev libpugixml-dev)
+                libyaml-cpp-dev libpugixml-dev libclang-dev libglpk-dev)
 # What the tests and benchmarks add: GoogleTest and RapidCheck, the MPI mode with Open MPI's
 # mpirun, a local Slurm with munge (tools/cluster/local-slurm.sh), gcc and python3 for the
 # problem-package tests' C and Python solutions (Java ones run where a JDK is installed), LMDB for
