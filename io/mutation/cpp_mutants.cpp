@@ -391,6 +391,11 @@ Context PointFinder::child_context(CXCursor cursor, bool constant_declaration, C
 
 void PointFinder::walk(CXCursor cursor, Context context) {
   const CXCursorKind kind = clang_getCursorKind(cursor);
+  // Nothing outside the source is mutated: the headers' declarations (most of the tree) are not
+  // walked at all.
+  if (kind != CXCursor_TranslationUnit &&
+      !clang_Location_isFromMainFile(clang_getCursorLocation(cursor)))
+    return;
   const CXCursor parent = parents_.empty() ? clang_getNullCursor() : parents_.back();
   if (context.in_body) {
     if (context.constant) {
@@ -831,32 +836,59 @@ std::string_view description(MutationOperator op) {
   return descriptions[static_cast<int>(op)];
 }
 
-MutantSchema make_mutant_schema(const std::filesystem::path& path, std::string_view text,
-                                const MutationOptions& options) {
-  const std::unique_ptr<void, IndexCloser> index(clang_createIndex(0, 0));
-  std::vector<std::string> arguments = options.parser_arguments;
-  arguments.push_back("-I" + (path.has_parent_path() ? path.parent_path().string() : "."));
+namespace {
+
+using Unit = std::unique_ptr<CXTranslationUnitImpl, UnitCloser>;
+
+// The source parsed with `arguments`; empty with libclang's first error in `error` where it does
+// not parse without one.
+Unit parse_unit(void* index, const std::string& file, std::string_view text,
+                const std::vector<std::string>& arguments, std::string& error) {
   std::vector<const char*> argv;
   for (const std::string& argument : arguments)
     argv.push_back(argument.c_str());
-  const std::string file = path.string();
   CXUnsavedFile unsaved{file.c_str(), text.data(), static_cast<unsigned long>(text.size())};
   CXTranslationUnit raw = nullptr;
-  const CXErrorCode error = clang_parseTranslationUnit2(index.get(), file.c_str(), argv.data(),
-                                                        static_cast<int>(argv.size()), &unsaved, 1,
-                                                        CXTranslationUnit_KeepGoing, &raw);
-  const std::unique_ptr<CXTranslationUnitImpl, UnitCloser> unit(raw);
-  if (error != CXError_Success || raw == nullptr)
-    throw MutationError("libclang could not parse " + file);
+  const CXErrorCode code =
+      clang_parseTranslationUnit2(index, file.c_str(), argv.data(), static_cast<int>(argv.size()),
+                                  &unsaved, 1, CXTranslationUnit_KeepGoing, &raw);
+  Unit unit(raw);
+  if (code != CXError_Success || raw == nullptr) {
+    error = "libclang could not parse " + file;
+    return nullptr;
+  }
   for (unsigned k = 0; k < clang_getNumDiagnostics(raw); ++k) {
     CXDiagnostic diagnostic = clang_getDiagnostic(raw, k);
     const CXDiagnosticSeverity severity = clang_getDiagnosticSeverity(diagnostic);
     const std::string message =
         text_of(clang_formatDiagnostic(diagnostic, clang_defaultDiagnosticDisplayOptions()));
     clang_disposeDiagnostic(diagnostic);
-    if (severity >= CXDiagnostic_Error)
-      throw MutationError("not C++ that libclang accepts: " + message);
+    if (severity >= CXDiagnostic_Error) {
+      error = "not C++ that libclang accepts: " + message;
+      return nullptr;
+    }
   }
+  return unit;
+}
+
+}  // namespace
+
+MutantSchema make_mutant_schema(const std::filesystem::path& path, std::string_view text,
+                                const MutationOptions& options) {
+  const std::unique_ptr<void, IndexCloser> index(clang_createIndex(0, 0));
+  const std::string file = path.string();
+  std::string error = "no language standard to parse " + file + " in";
+  Unit unit;
+  for (const std::string& standard : options.standards) {
+    std::vector<std::string> arguments = options.parser_arguments;
+    arguments.push_back(standard);
+    arguments.push_back("-I" + (path.has_parent_path() ? path.parent_path().string() : "."));
+    if ((unit = parse_unit(index.get(), file, text, arguments, error)))
+      break;
+  }
+  if (!unit)
+    throw MutationError(error);
+  CXTranslationUnit raw = unit.get();
   const std::set<std::size_t> skip(options.lines_left_out.begin(), options.lines_left_out.end());
   PointFinder finder(raw, text, skip);
   finder.walk(clang_getTranslationUnitCursor(raw), Context{});

@@ -93,6 +93,72 @@ std::size_t count_bound(const CoverProblem& problem,
   return static_cast<std::size_t>(std::ceil(glp_get_obj_val(lp.get()) - 1e-6));
 }
 
+double weight_of(const CoverProblem& problem, const std::vector<std::size_t>& tests) {
+  double total = 0;
+  for (const std::size_t t : tests)
+    total += t < problem.weight.size() ? std::max(0.0, problem.weight[t]) : 0.0;
+  return total;
+}
+
+// A cover by the greedy rule (the test covering the most rows not yet covered, the lighter on a
+// tie), then without the tests the others make redundant, heaviest first: a good set quickly,
+// the branch and cut's first incumbent and the answer where it finds none in time.
+std::vector<std::size_t> greedy_cover(const CoverProblem& problem,
+                                      const std::vector<std::vector<std::size_t>>& rows) {
+  std::vector<std::vector<std::size_t>> rows_of(problem.tests);
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    for (const std::size_t t : rows[r])
+      rows_of[t].push_back(r);
+  const auto weight = [&](std::size_t t) {
+    return t < problem.weight.size() ? problem.weight[t] : 0.0;
+  };
+  std::vector<std::size_t> covering(rows.size(), 0);  // chosen tests covering each row
+  std::vector<std::size_t> chosen;
+  for (std::size_t left = rows.size(); left > 0;) {
+    std::size_t best = problem.tests, best_gain = 0;
+    for (std::size_t t = 0; t < problem.tests; ++t) {
+      const auto gain = static_cast<std::size_t>(std::count_if(
+          rows_of[t].begin(), rows_of[t].end(), [&](std::size_t r) { return covering[r] == 0; }));
+      if (gain > best_gain || (gain == best_gain && gain > 0 && weight(t) < weight(best))) {
+        best = t;
+        best_gain = gain;
+      }
+    }
+    chosen.push_back(best);
+    for (const std::size_t r : rows_of[best])
+      left -= covering[r]++ == 0 ? 1 : 0;
+  }
+  std::sort(chosen.begin(), chosen.end(),
+            [&](std::size_t a, std::size_t b) { return weight(a) > weight(b); });
+  std::vector<std::size_t> kept;
+  for (const std::size_t t : chosen) {
+    const bool redundant = std::all_of(rows_of[t].begin(), rows_of[t].end(),
+                                       [&](std::size_t r) { return covering[r] > 1; });
+    if (!redundant) {
+      kept.push_back(t);
+      continue;
+    }
+    for (const std::size_t r : rows_of[t])
+      --covering[r];
+  }
+  std::sort(kept.begin(), kept.end());
+  return kept;
+}
+
+// GLPK's callback: the greedy cover offered as a solution when its search asks for heuristics.
+struct Incumbent {
+  std::vector<double> values;  // 1-based column values
+  bool offered = false;
+};
+
+void offer_incumbent(glp_tree* tree, void* info) {
+  auto* incumbent = static_cast<Incumbent*>(info);
+  if (glp_ios_reason(tree) == GLP_IHEUR && !incumbent->offered) {
+    incumbent->offered = true;
+    glp_ios_heur_sol(tree, incumbent->values.data());
+  }
+}
+
 }  // namespace
 
 Selection select_tests(const CoverProblem& problem, double seconds) {
@@ -106,12 +172,27 @@ Selection select_tests(const CoverProblem& problem, double seconds) {
   }
   glp_term_out(GLP_OFF);
   selection.bound = count_bound(problem, rows);
+  const std::vector<std::size_t> greedy = greedy_cover(problem, rows);
+  Incumbent incumbent;
+  incumbent.values.assign(problem.tests + 1, 0.0);
+  for (const std::size_t t : greedy)
+    incumbent.values[t + 1] = 1.0;
   const auto lp = model(problem, rows, true);
   glp_iocp parameters;
   glp_init_iocp(&parameters);
   parameters.msg_lev = GLP_MSG_OFF;
-  parameters.presolve = GLP_ON;
-  parameters.tm_lim = static_cast<int>(std::max(1.0, seconds * 1000));
+  parameters.presolve = GLP_OFF;  // the callback's solution is in the original columns
+  glp_smcp relaxation;
+  glp_init_smcp(&relaxation);
+  relaxation.msg_lev = GLP_MSG_OFF;
+  glp_simplex(lp.get(), &relaxation);  // intopt without presolve starts from the relaxation
+  parameters.cov_cuts = GLP_ON;
+  parameters.clq_cuts = GLP_ON;
+  parameters.cb_func = offer_incumbent;
+  parameters.cb_info = &incumbent;
+  const auto spent =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  parameters.tm_lim = static_cast<int>(std::max(1.0, (seconds - spent) * 1000));
   const int status = glp_intopt(lp.get(), &parameters);
   const int found = glp_mip_status(lp.get());
   if (found == GLP_OPT || found == GLP_FEAS) {
@@ -120,12 +201,13 @@ Selection select_tests(const CoverProblem& problem, double seconds) {
         selection.tests.push_back(static_cast<std::size_t>(c) - 1);
     }
     selection.optimal = status == 0 && found == GLP_OPT;
-  } else {
-    // No set found in time: every test that covers something.
-    std::set<std::size_t> all;
-    for (const auto& row : rows)
-      all.insert(row.begin(), row.end());
-    selection.tests.assign(all.begin(), all.end());
+  }
+  // No set found in time, or a worse one than the greedy's: the greedy cover.
+  if (selection.tests.empty() || greedy.size() < selection.tests.size() ||
+      (greedy.size() == selection.tests.size() &&
+       weight_of(problem, greedy) < weight_of(problem, selection.tests))) {
+    selection.tests = greedy;
+    selection.optimal = selection.optimal && greedy.size() == selection.bound;
   }
   if (selection.optimal)
     selection.bound = selection.tests.size();

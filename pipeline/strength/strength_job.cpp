@@ -60,7 +60,10 @@ struct StrengthJob::State {
   StrengthResult result;
   std::vector<TestCases> cases;
   nlohmann::json header;
+  std::chrono::steady_clock::time_point phase_started = std::chrono::steady_clock::now();
 
+  // Ends the phase that ran since the last (called `name`) in result.phases.
+  void end_phase(const char* name);
   // The check's inputs and groups as strength's tests and groups.
   void take_tests_and_groups();
   void take_submissions();
@@ -446,23 +449,34 @@ CoverProblem StrengthJob::State::cover_problem() const {
   return cover;
 }
 
+void StrengthJob::State::end_phase(const char* name) {
+  const auto now = std::chrono::steady_clock::now();
+  result.phases.push_back({name, std::chrono::duration<double>(now - phase_started).count()});
+  phase_started = now;
+}
+
 // One pass over the package as it is: the check, the matrix, the gaps, the coverage.
 void StrengthJob::State::analyse(const StrengthJobSettings& settings) {
   phase("judging the package's submissions as check does");
   check->run();
   take_tests_and_groups();
   take_submissions();
+  end_phase("check");
   build_schemas(settings);
+  end_phase("mutant schemas");
   if (!stop_requested())
     judge_mutants(settings, {}, {}, {});
   if (!stop_requested())
     judge_ideas_on_tests();
+  end_phase("kill matrix");
   settle(settings, {});
+  end_phase("gaps");
   if (stop_requested())
     return;
   phase("coverage: the limits' ends, the shapes at the largest size, the extreme answers");
   result.coverage = measure_coverage(*problem, result.tests, cases, result.groups,
                                      {settings.seed, settings.search_cases});
+  end_phase("coverage");
 }
 
 // --fill: the tests written into the plan, the package built again, the new tests judged (with
@@ -476,6 +490,7 @@ Outcome StrengthJob::State::fill(const StrengthJobSettings& settings) {
   }
   if (result.filled.empty()) {
     phase("--fill: nothing to add");
+    end_phase("fill");
     return Outcome::done;
   }
   phase("--fill: " + std::to_string(result.filled.size()) +
@@ -532,6 +547,7 @@ Outcome StrengthJob::State::fill(const StrengthJobSettings& settings) {
     return Outcome::done;
   result.coverage = measure_coverage(*problem, result.tests, cases, result.groups,
                                      {settings.seed, settings.search_cases});
+  end_phase("fill");
   return Outcome::done;
 }
 
@@ -540,6 +556,7 @@ Outcome StrengthJob::State::fill(const StrengthJobSettings& settings) {
 Outcome StrengthJob::State::select(const StrengthJobSettings& settings) {
   phase("--select: the fewest tests that keep every kill and coverage point");
   result.selection = select_tests(cover_problem(), settings.select_seconds);
+  end_phase("select");
   if (settings.select_out.empty())
     return Outcome::done;
   try {
@@ -637,6 +654,7 @@ Outcome StrengthJob::prepare() {
 Outcome StrengthJob::run() {
   const auto started = std::chrono::steady_clock::now();
   State& s = *state_;
+  s.phase_started = started;
   s.result.game = settings_.problem;
   s.result.package = normal(settings_.package).string();
   s.analyse(settings_);

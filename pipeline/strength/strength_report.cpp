@@ -19,7 +19,9 @@
 //                  "fill_made"}],
 //    "filled": [{"group", "kind", "why", "file"}],
 //    "selection": {"tests": [paths], "count", "of", "optimal", "bound", "rows", "seconds"} or null,
-//    "interrupted": bool, "seconds", "compile_seconds"}
+//    "interrupted": bool, "seconds", "compile_seconds",
+//    "phases": [{"name", "seconds"}] (check, mutant schemas, kill matrix, gaps, coverage, fill,
+//    select: where the time went)}
 #include "pipeline/strength/strength_report.hpp"
 
 #include <algorithm>
@@ -263,6 +265,9 @@ nlohmann::json strength_report(const nlohmann::json& header, const StrengthResul
   report["interrupted"] = result.interrupted;
   report["seconds"] = result.seconds;
   report["compile_seconds"] = result.compile_seconds;
+  report["phases"] = nlohmann::json::array();
+  for (const PhaseTime& phase : result.phases)
+    report["phases"].push_back({{"name", phase.name}, {"seconds", phase.seconds}});
   return report;
 }
 
@@ -442,13 +447,15 @@ void add_coverage(std::string& html, const StrengthResult& result) {
 std::string strength_page(const nlohmann::json& header, const io::Problem& problem,
                           const StrengthResult& result) {
   std::string html = html::page_start("gamebatch strength " + result.game + " report");
+  // What asks for action first (the gaps, the coverage missed, what --fill added), then what
+  // explains it (the mutants, each test's kills, the survivors), the whole matrix last.
   add_heading(html, result);
-  add_mutants(html, result);
-  add_matrix(html, result);
-  add_tests(html, result);
   add_gaps(html, problem, result);
-  add_survivors(html, result);
   add_coverage(html, result);
+  add_mutants(html, result);
+  add_tests(html, result);
+  add_survivors(html, result);
+  add_matrix(html, result);
   html += html::options_section(header);
   return html + html::page_end(header);
 }

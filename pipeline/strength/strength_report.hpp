@@ -43,6 +43,13 @@ struct StrengthCounts {
   bool strong() const { return gaps == 0 && coverage_missed == 0 && unjudged == 0; }
 };
 
+// Where a run's time went: "check", "mutant schemas", "kill matrix", "gaps", "coverage",
+// "fill", "select", in the order they ran.
+struct PhaseTime {
+  std::string name;
+  double seconds = 0;
+};
+
 struct StrengthResult {
   std::string game;
   std::string package;
@@ -61,6 +68,7 @@ struct StrengthResult {
   bool interrupted = false;
   double seconds = 0;
   double compile_seconds = 0;  // of the mutant schemas, within `seconds`
+  std::vector<PhaseTime> phases;
 
   StrengthCounts counts() const;
 };

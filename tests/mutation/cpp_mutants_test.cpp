@@ -146,6 +146,20 @@ TEST(CppMutants, ASourceThatIsNotCppIsRefused) {
   EXPECT_THROW(make_mutant_schema("python.cpp", "print(int(input()) * 2)\n"), MutationError);
 }
 
+// C++17 is tried first (its headers parse quicker); a source of C++20 alone parses in C++20, and
+// its points are found as in any other.
+TEST(CppMutants, ASourceOfCpp20AloneIsParsedAsCpp20) {
+  const std::string text =
+      "#include <compare>\n"
+      "struct Pair { int a, b; auto operator<=>(const Pair&) const = default; };\n"
+      "int main() { Pair x{1, 2}, y{2, 1}; return x < y ? 0 : 1; }\n";
+  const MutantSchema schema = make_mutant_schema("cpp20.cpp", text);
+  EXPECT_FALSE(schema.mutants.empty());
+  MutationOptions only_17;
+  only_17.standards = {"-std=gnu++17"};
+  EXPECT_THROW(make_mutant_schema("cpp20.cpp", text, only_17), MutationError);
+}
+
 TEST(CppMutants, TheSameSourceGivesTheSameMutants) {
   const MutantSchema first = make_mutant_schema("program.cpp", kProgram);
   const MutantSchema second = make_mutant_schema("program.cpp", kProgram);
