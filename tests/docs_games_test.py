@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """docs/games.md's samples are what gamebatch makes today: each committed picture under
 docs/games/ is byte for byte what `gamebatch draw` writes for its sample, and each explained play
-in docs/games.md is what `gamebatch explain` prints for it.
+in docs/games.md is what `gamebatch explain` prints for it. The same for the smallest
+counterexample of every wrong idea of test strength (tests/data/strength/ideas/GAME-IDEA.in,
+drawn as docs/games/idea-GAME-IDEA.svg; tests/strength/wrong_ideas_test.cpp checks that each is
+the idea's shrunk counterexample).
 
 Usage: docs_games_test.py REPOSITORY_ROOT GAMEBATCH_BINARY
 """
@@ -18,13 +21,24 @@ SAMPLES = [  # game, input under tests/data, case, picture under docs/games
 ]
 
 
+def idea_samples(root):
+    """The wrong ideas' counterexamples, as SAMPLES' rows."""
+    folder = os.path.join(root, "tests", "data", "strength", "ideas")
+    rows = []
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".in"):
+            game = name.split("-", 1)[0]
+            rows.append((game, "strength/ideas/" + name, 1, "idea-" + name[:-3] + ".svg"))
+    return rows
+
+
 def main():
     root, binary = sys.argv[1], sys.argv[2]
     with open(os.path.join(root, "docs", "games.md"), encoding="utf-8") as chapter:
         text = chapter.read()
     failures = []
     with tempfile.TemporaryDirectory() as scratch:
-        for game, data, case, picture in SAMPLES:
+        for game, data, case, picture in SAMPLES + idea_samples(root):
             data_path = os.path.join(root, "tests", "data", data)
             drawn = os.path.join(scratch, picture)
             subprocess.run([binary, "draw", "-p", game, data_path, "--case", str(case), "-o", drawn],

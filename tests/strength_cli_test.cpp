@@ -1,6 +1,7 @@
 // End-to-end: `gamebatch strength` on a willow package whose plan is a first draft
-// (tests/data/packages/strength-willow). The draft lets through planted faults of three kinds
-// (tests/data/strength/willow-faults: a boundary, a shape, an extreme answer); strength says the
+// (tests/data/packages/strength-willow). The draft lets through planted faults of four kinds
+// (tests/data/strength/willow-faults: a boundary, a shape, an extreme answer, slow on one shape:
+// a time-limit submission quick on random trees, too slow on long paths); strength says the
 // tests are weak, --fill adds the tests after which check rejects every fault it never saw, and a
 // second --fill adds nothing. --select keeps every submission's score; bad input is refused
 // clearly; Ctrl-C keeps what was judged. The mutants are capped (--mutants) to keep the test short.
@@ -43,11 +44,18 @@ class StrengthCliTest : public CliTest {
     return run(args);
   }
 
-  // The planted faults as the package's wrong answers, for check.
+  // The planted faults as the package's submissions that must fail, for check: their names
+  // there ("wrong_answer/boundary.cpp").
+  static std::vector<std::string> faults() {
+    return {"wrong_answer/boundary.cpp", "wrong_answer/shape.cpp", "wrong_answer/extreme.cpp",
+            "time_limit_exceeded/slow.cpp"};
+  }
   void plant_faults(const std::string& package) const {
-    for (const char* fault : {"boundary.cpp", "shape.cpp", "extreme.cpp"}) {
-      fs::copy_file(fs::path(GAMEBATCH_TEST_DATA) / "strength/willow-faults" / fault,
-                    at(package + "/submissions/wrong_answer/" + fault));
+    fs::create_directories(at(package + "/submissions/time_limit_exceeded"));
+    for (const std::string& fault : faults()) {
+      fs::copy_file(
+          fs::path(GAMEBATCH_TEST_DATA) / "strength/willow-faults" / fs::path(fault).filename(),
+          at(package + "/submissions/" + fault));
     }
   }
 
@@ -72,8 +80,8 @@ TEST_F(StrengthCliTest, TheDraftIsWeakFillClosesItsGapsAndASecondFillAddsNothing
   fs::copy(at("pkg"), at("faulty"), fs::copy_options::recursive);
   plant_faults("faulty");
   const nlohmann::json before = check_report("faulty", "before.json");
-  for (const char* fault : {"boundary.cpp", "shape.cpp", "extreme.cpp"}) {
-    const nlohmann::json s = solution(before, std::string("wrong_answer/") + fault);
+  for (const std::string& fault : faults()) {
+    const nlohmann::json s = solution(before, fault);
     EXPECT_TRUE(s["too_weak"].get<bool>()) << fault << " is caught by the draft already";
   }
 
@@ -121,8 +129,8 @@ TEST_F(StrengthCliTest, TheDraftIsWeakFillClosesItsGapsAndASecondFillAddsNothing
   fs::copy(at("pkg"), at("faulty"), fs::copy_options::recursive);
   plant_faults("faulty");
   const nlohmann::json after = check_report("faulty", "after.json");
-  for (const char* fault : {"boundary.cpp", "shape.cpp", "extreme.cpp"}) {
-    const nlohmann::json s = solution(after, std::string("wrong_answer/") + fault);
+  for (const std::string& fault : faults()) {
+    const nlohmann::json s = solution(after, fault);
     EXPECT_TRUE(s["meets"].get<bool>()) << fault << " still passes the filled tests";
   }
   EXPECT_TRUE(solution(after, "accepted/willow.cpp")["meets"].get<bool>());

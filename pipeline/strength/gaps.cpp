@@ -10,19 +10,6 @@
 namespace gamebatch::pipeline {
 namespace {
 
-// An idea as stress runs a solution: the input's cases parsed, each answered by the idea, printed
-// as a program would print them.
-std::function<std::string(const std::string&)> idea_as_solution(const io::Problem& problem,
-                                                                const io::WrongIdea& idea) {
-  return [&problem, &idea](const std::string& input) {
-    std::string output;
-    std::size_t number = 0;
-    for (const auto& a_case : problem.parse(input))
-      output += problem.answer_line(++number, idea.answer(a_case->canonical()));
-    return output;
-  };
-}
-
 // gen's options for each group it can draw one-case inputs of (nullopt for the others).
 std::vector<std::optional<io::GameOptions>> group_options(
     const io::Problem& problem, const std::vector<StrengthGroup>& groups) {
@@ -81,6 +68,17 @@ GapSearch search_one(const io::Problem& problem, const Candidate& candidate,
 }
 
 }  // namespace
+
+std::function<std::string(const std::string&)> idea_as_solution(const io::Problem& problem,
+                                                                const io::WrongIdea& idea) {
+  return [&problem, &idea](const std::string& input) {
+    std::string output;
+    std::size_t number = 0;
+    for (const auto& a_case : problem.parse(input))
+      output += problem.answer_line(++number, idea.answer(a_case->canonical()));
+    return output;
+  };
+}
 
 std::vector<GapSearch> search_gaps(const io::Problem& problem,
                                    const std::vector<Candidate>& candidates,

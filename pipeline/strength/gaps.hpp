@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,11 @@ struct GapSearch {
   std::size_t shrink_steps = 0;
   bool interrupted = false;
 };
+
+// A wrong idea as stress runs a solution: the input's cases parsed, each answered by the idea,
+// printed as a program would print them. `problem` and `idea` must outlive the function.
+std::function<std::string(const std::string&)> idea_as_solution(const io::Problem& problem,
+                                                                const io::WrongIdea& idea);
 
 // Stresses each of `which` (indices into `candidates`); one result per index of `which`.
 std::vector<GapSearch> search_gaps(const io::Problem& problem,

@@ -1,11 +1,13 @@
 // What test strength knows of each game (core/GAME/strength.hpp, io::Problem's strength members):
 // the search the wrong ideas change one rule of agrees with the solver under the statement's
 // rules; willow's pair values give the solver's answer; every wrong idea is wrong on some
-// generated case and right on another; gen's shapes are told from the cases gen makes of them.
+// generated case and right on another, and wrong on the smallest counterexample docs/games.md
+// draws for it (stress's shrunk case); gen's shapes are told from the cases gen makes of them.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <random>
 #include <string>
 
@@ -16,6 +18,9 @@
 #include "core/willow/willow.hpp"
 #include "io/files/generate.hpp"
 #include "io/problem.hpp"
+#include "pipeline/judge/stress_run.hpp"
+#include "pipeline/strength/gaps.hpp"
+#include "tests/test_data.hpp"
 
 namespace gamebatch {
 namespace {
@@ -73,6 +78,39 @@ TEST(StrengthIdeas, EachIdeaIsWrongOnSomeCaseAndRightOnAnother) {
     for (std::size_t i = 0; i < ideas.size(); ++i) {
       EXPECT_TRUE(wrong[i]) << problem->name() << " " << ideas[i].name << " is never wrong";
       EXPECT_TRUE(right[i]) << problem->name() << " " << ideas[i].name << " is never right";
+    }
+  }
+}
+
+// Where docs/games.md's counterexample of each wrong idea lives: tests/data/strength/ideas/.
+std::string counterexample_file(const io::Problem& problem, const io::WrongIdea& idea) {
+  return "strength/ideas/" + std::string(problem.name()) + "-" + idea.name + ".in";
+}
+
+// Each wrong idea gives another answer than the solver on its documented counterexample, and
+// that case is what stress shrinks the idea's first failure to (small sizes, seed 1), so the
+// docs show the smallest case the tool itself finds. GAMEBATCH_WRITE_IDEAS=1 writes them anew.
+TEST(StrengthIdeas, EachIdeaFailsItsDocumentedCounterexampleStressShrinksTo) {
+  const bool write = std::getenv("GAMEBATCH_WRITE_IDEAS") != nullptr;
+  for (const io::Problem* problem : io::all_problems()) {
+    for (const io::WrongIdea& idea : problem->wrong_ideas()) {
+      pipeline::StressOptions options;
+      options.problem = problem;
+      options.game = *io::default_game_options(problem->name());
+      for (const std::string_view size : problem->size_parameters())
+        io::set_parameter_range(options.game, size, problem->name() == "wallgame" ? 1 : 2, 7);
+      options.count = 3000;
+      options.in_process = pipeline::idea_as_solution(*problem, idea);
+      const pipeline::StressResult result = pipeline::run_stress(options);
+      ASSERT_TRUE(result.shrunk) << problem->name() << " " << idea.name;
+      const std::string file = counterexample_file(*problem, idea);
+      if (write)
+        testing::write_text(testing::test_data(file), result.shrunk->input);
+      const std::string documented = testing::read_test_file(file);
+      EXPECT_EQ(documented, result.shrunk->input) << file << " is not stress's shrunk case";
+      const auto cases = problem->parse(documented);
+      ASSERT_EQ(cases.size(), 1u) << file;
+      EXPECT_NE(idea.answer(cases[0]->canonical()), cases[0]->solve()) << file;
     }
   }
 }
