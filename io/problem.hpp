@@ -1,6 +1,6 @@
 // io/: the games' room, and the map of io/'s rooms. Its theory of operation.
 //
-// io/ is everything between the pure solvers (core/) and the commands (pipeline/, tools/), in six
+// io/ is everything between the pure solvers (core/) and the commands (pipeline/, tools/), in seven
 // rooms, one family each:
 //   io/ (this folder)  reading games: this Problem interface, the registry, and one folder per game
 //                      (io/GAME/: format, problem, picture, ...)
@@ -9,13 +9,15 @@
 //                      validator's sources, the mutants (theory: io/format/strict_format.hpp)
 //   io/picture/        the SVG elements the games' pictures are drawn with (theory:
 //                      io/picture/svg.hpp)
+//   io/mutation/       mutants of a C++ solution, found with libclang and compiled at once as a
+//                      mutant schema (theory: io/mutation/cpp_mutants.hpp)
 //   io/files/          the files a run reads and writes (theory: io/files/input_set.hpp)
 //   io/cache/          the answer cache (theory: io/cache/cache_store.hpp)
 //   io/run/            running other people's programs (theory: io/run/limited_process.hpp)
-// Arrows go one way: {format, picture} <- games <- files <- {cache, run}. The format and picture
-// rooms know no game's Problem; the cache and the run room know nothing of each other; no room
-// knows pipeline/ or tools/. A room's helpers that its theory calls private are included from
-// inside the room only. tests/rooms_test.py checks every include against these rules.
+// Arrows go one way: {format, picture, mutation} <- games <- files <- {cache, run}. The format,
+// picture and mutation rooms know no game's Problem; the cache and the run room know nothing of
+// each other; no room knows pipeline/ or tools/. A room's helpers that its theory calls private are
+// included from inside the room only. tests/rooms_test.py checks every include against these rules.
 //
 // What this room is for. The pipeline knows no game by name: it asks the registry for a Problem
 // by name, hands it a file's text, and gets back the file's cases or an error with its line.

@@ -4,13 +4,15 @@
 // pipeline/ does the work that a command names; tools/ (the command floor) only reads options into
 // a settings struct, calls one engine here and prints what comes back, so that everything here
 // can be called, and is tested, without the command line. It holds three lines of work, an engine
-// room each, over three rooms they share:
+// room each, a fourth engine built on two of them, and three rooms they share:
 //   engines   solve/     solving sets: solve and run (jobs, the run config, MPI, the run's report
 //                        and page), cache maintenance, explain     (theory: solve/solve_jobs.hpp)
 //             judge/     judging other people's programs: check and stress, the verdicts, the
 //                        expectations, their pages                 (theory: judge/judge.hpp)
 //             package/   making packages: build (test makers, the package's validators, the
 //                        bounds), validate, validator, their pages (theory: package/build_job.hpp)
+//             strength/  test strength: the candidates, the kill matrix, gaps, coverage, --fill
+//                        and --select                    (theory: strength/strength_job.hpp)
 //   shared    answers/   the exact answers of many files: the oneTBB flow graph and the answer
 //                        cache's session                           (theory: answers/solve_run.hpp)
 //             programs/  what running other people's programs needs: limits, the sandbox, the
@@ -34,8 +36,10 @@
 //
 // Arrows, all one way: report <- answers, and programs/ stands on the top alone; the engines use
 // the shared rooms (solve: answers and report; judge and package: all three) and the top, never
-// one another. A shared room uses no engine. From outside a room only the headers its theory names
-// as public are included. tests/rooms_test.py checks every include against these rules.
+// one another, but for strength/, which judges (judge/: check's runs, stress) and builds
+// (package/: --fill) through their public headers, and which nothing uses. A shared room uses no
+// engine. From outside a room only the headers its theory names as public are included.
+// tests/rooms_test.py checks every include against these rules.
 //
 // How a job flows. A command's engine takes its settings, sets the threads (--jobs) and the games'
 // memory budget (machine.hpp), finds its inputs through io/files (a usage error stops it before any

@@ -30,14 +30,14 @@ constexpr const char* kStrengthHelp =
     "  the source's syntax tree (libclang), all of one source compiled once as a mutant\n"
     "  schema and run in the sandbox with GAMEBATCH_MUTANT=K;\n"
     "  the game's usual wrong ideas, answered in-process (docs/games.md).\n"
-    "Every candidate runs on every test under the package's limits (the time limit as check\n"
-    "chooses it; a schema's runs get its measured slowdown on top). A test kills a candidate\n"
-    "where its verdict is not AC; a program killed by time or memory on 2 tests is not run\n"
-    "on the other tests (--all-runs: every run). A candidate no test\n"
-    "kills is stressed within each group's limits (--stress-cases cases in all, shared by\n"
-    "the groups, as `stress --package P --group G` draws them): a gap where a case kills it,\n"
-    "shrunk to a\n"
-    "smallest one; a survivor (perhaps equivalent) where none did, shown with its diff.\n"
+    "Every candidate runs on the tests under the package's limits (the time limit as check\n"
+    "chooses it; a schema's runs get its measured slowdown on top), the cheapest tests\n"
+    "first, until a test kills it: its verdict is not AC (--select: until each group has a\n"
+    "test that kills it; --all-runs: on every test); a program killed by time or memory on 2\n"
+    "tests is run no more. A candidate no test kills is stressed within each group's limits\n"
+    "(--stress-cases cases in all, shared by the groups, as `stress --package P --group G`\n"
+    "draws them): a gap where a case kills it, shrunk to a smallest one; a survivor\n"
+    "(perhaps equivalent) where none did, shown with its diff.\n"
     "Coverage, per group: both ends of every limit, every shape gen knows at the group's\n"
     "largest size, and the largest and smallest answers a search with the exact solver\n"
     "finds within the group's limits (--search-cases answers each way) against the tests'.\n"
@@ -91,7 +91,7 @@ CLI::App* add_strength_command(CLI::App& app, StrengthArguments& arguments) {
   strength->add_option("--seed", settings.seed, "The seed of the stress and the search")
       ->type_name("S");
   strength->add_flag("--all-runs", settings.all_runs,
-                     "Run every candidate on every test: no bound on time kills");
+                     "Run every candidate on every test: the whole matrix, no bound on time kills");
   add_judge_options(*strength, arguments.judge);
   CLI::Option* cache = strength->add_option("--cache", settings.cache_file, "The answer cache file")
                            ->type_name("FILE");

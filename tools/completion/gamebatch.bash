@@ -6,8 +6,8 @@
 # solve_command.cpp). tests/install/install_test.sh checks them, and every value list here,
 # against each subcommand's --help, so an option added there fails the test until added here.
 
-_gamebatch_commands="solve run gen cache table validate validator check stress build explain
-  draw"
+_gamebatch_commands="solve run gen cache table validate validator check stress strength build
+  explain draw"
 _gamebatch_cache_commands="stats trim export import merge verify"
 _gamebatch_games="willow doublemove wallgame boigame"
 # Settings of solve and run. --mpi exists only in a build with the MPI mode.
@@ -54,6 +54,12 @@ _gamebatch_options() {
     build)
       flags+=" --no-cache $_gamebatch_judge_flags"
       valued="--time-limit --memory-limit --output-limit -j --jobs --sandbox-bind --sandbox-disk
+        --max-processes --languages --cache --report --html --layout"
+      ;;
+    strength)
+      flags+=" --fill --select --all-runs --no-cache $_gamebatch_judge_flags"
+      valued="-p --problem --select-out --select-seconds --stress-cases --search-cases --mutants
+        --seed --time-limit --memory-limit --output-limit -j --jobs --sandbox-bind --sandbox-disk
         --max-processes --languages --cache --report --html --layout"
       ;;
     gen | stress)
@@ -104,7 +110,7 @@ _gamebatch_value() {
         _gamebatch_words "kattis polygon cms"
       fi
       ;;
-    --package) _gamebatch_files -d ;;
+    --package | --select-out) _gamebatch_files -d ;;
     --format)
       if [[ $command == table ]]; then
         _gamebatch_words "cpp json csv"
@@ -187,7 +193,7 @@ _gamebatch() {
     "") _gamebatch_words "$_gamebatch_commands" ;;
     cache) _gamebatch_words "$_gamebatch_cache_commands" ;;
     solve | validate | check | "cache import" | "cache merge") _gamebatch_files ;;
-    build)
+    build | strength)
       if ((first)); then
         _gamebatch_files -d
       else

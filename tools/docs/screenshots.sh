@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Retakes the screenshots of docs/reports.md (docs/html-report-{solve,check,stress}.png) from real
-# runs of a built gamebatch, as the captions there describe, rendered by headless Chromium.
+# Retakes the screenshots of docs/reports.md (docs/html-report-{solve,check,stress,strength}.png)
+# from real runs of a built gamebatch, as the captions there describe, rendered by headless
+# Chromium.
 #
 # Usage: tools/docs/screenshots.sh [BUILD_DIR]   (from anywhere; BUILD_DIR defaults to build)
 # Needs BUILD_DIR/tools/gamebatch and the test solutions of BUILD_DIR/tests/solutions (a default
@@ -71,3 +72,10 @@ shot check.html check 2490
 expect 1 "$gamebatch" stress -p willow -s './wrong_solution willow' --cities 20..40 --out found \
   --html stress.html
 shot stress.html stress 1590
+
+# strength: the draft package tests/data/packages/strength-willow, built, with 60 of its
+# accepted solution's mutants (spread over it): its gaps drawn and the coverage it misses.
+cp -r "$root/tests/data/packages/strength-willow" pkg
+expect 0 "$gamebatch" build --no-cache pkg
+expect 1 "$gamebatch" strength --no-cache --mutants 60 --html strength.html pkg
+shot strength.html strength 2400
