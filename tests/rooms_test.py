@@ -90,7 +90,7 @@ ROOMS = {
                          "data_bounds.hpp"}, "pipeline/package/build_job.hpp"),
         # The engine built on two others: it judges the tests a package builds.
         "strength": room({"strength", "judge", "package", "answers", "programs", "report", "top"},
-                         {"strength_job.hpp", "selection.hpp"},
+                         {"strength_job.hpp", "selection.hpp", "candidates.hpp"},
                          "pipeline/strength/strength_job.hpp"),
     },
 }

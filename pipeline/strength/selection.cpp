@@ -16,6 +16,11 @@ struct ProblemCloser {
   void operator()(glp_prob* problem) const { glp_delete_prob(problem); }
 };
 
+// A test's tie-break weight (0 where none is given or it is negative).
+double test_weight(const CoverProblem& problem, std::size_t test) {
+  return test < problem.weight.size() ? std::max(0.0, problem.weight[test]) : 0.0;
+}
+
 // The rows that matter: sorted, without duplicates, without empty ones, and without a row that
 // holds another (covering the smaller one covers it).
 std::vector<std::vector<std::size_t>> reduced_rows(const CoverProblem& problem) {
@@ -50,15 +55,13 @@ std::unique_ptr<glp_prob, ProblemCloser> model(const CoverProblem& problem,
   const auto columns = static_cast<int>(problem.tests);
   glp_add_cols(lp.get(), columns);
   double total = 0;
-  for (const double w : problem.weight)
-    total += std::max(0.0, w);
+  for (std::size_t t = 0; t < problem.tests; ++t)
+    total += test_weight(problem, t);
   const double scale = with_weights && total > 0 ? 0.5 / total : 0;
   for (int c = 1; c <= columns; ++c) {
     glp_set_col_kind(lp.get(), c, GLP_BV);
-    const double w = static_cast<std::size_t>(c - 1) < problem.weight.size()
-                         ? std::max(0.0, problem.weight[static_cast<std::size_t>(c - 1)])
-                         : 0.0;
-    glp_set_obj_coef(lp.get(), c, 1.0 + scale * w);
+    glp_set_obj_coef(lp.get(), c,
+                     1.0 + scale * test_weight(problem, static_cast<std::size_t>(c - 1)));
   }
   glp_add_rows(lp.get(), static_cast<int>(rows.size()));
   std::vector<int> index(1);
@@ -96,7 +99,7 @@ std::size_t count_bound(const CoverProblem& problem,
 double weight_of(const CoverProblem& problem, const std::vector<std::size_t>& tests) {
   double total = 0;
   for (const std::size_t t : tests)
-    total += t < problem.weight.size() ? std::max(0.0, problem.weight[t]) : 0.0;
+    total += test_weight(problem, t);
   return total;
 }
 
@@ -109,9 +112,7 @@ std::vector<std::size_t> greedy_cover(const CoverProblem& problem,
   for (std::size_t r = 0; r < rows.size(); ++r)
     for (const std::size_t t : rows[r])
       rows_of[t].push_back(r);
-  const auto weight = [&](std::size_t t) {
-    return t < problem.weight.size() ? problem.weight[t] : 0.0;
-  };
+  const auto weight = [&](std::size_t t) { return test_weight(problem, t); };
   std::vector<std::size_t> covering(rows.size(), 0);  // chosen tests covering each row
   std::vector<std::size_t> chosen;
   for (std::size_t left = rows.size(); left > 0;) {

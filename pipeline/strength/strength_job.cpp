@@ -490,7 +490,6 @@ Outcome StrengthJob::State::fill(const StrengthJobSettings& settings) {
   }
   if (result.filled.empty()) {
     phase("--fill: nothing to add");
-    end_phase("fill");
     return Outcome::done;
   }
   phase("--fill: " + std::to_string(result.filled.size()) +
@@ -547,7 +546,6 @@ Outcome StrengthJob::State::fill(const StrengthJobSettings& settings) {
     return Outcome::done;
   result.coverage = measure_coverage(*problem, result.tests, cases, result.groups,
                                      {settings.seed, settings.search_cases});
-  end_phase("fill");
   return Outcome::done;
 }
 
@@ -556,7 +554,6 @@ Outcome StrengthJob::State::fill(const StrengthJobSettings& settings) {
 Outcome StrengthJob::State::select(const StrengthJobSettings& settings) {
   phase("--select: the fewest tests that keep every kill and coverage point");
   result.selection = select_tests(cover_problem(), settings.select_seconds);
-  end_phase("select");
   if (settings.select_out.empty())
     return Outcome::done;
   try {
@@ -659,10 +656,14 @@ Outcome StrengthJob::run() {
   s.result.package = normal(settings_.package).string();
   s.analyse(settings_);
   Outcome outcome = Outcome::done;
-  if (settings_.fill && !stop_requested())
+  if (settings_.fill && !stop_requested()) {
     outcome = graver(outcome, s.fill(settings_));
-  if (settings_.select && !stop_requested() && s.check != nullptr)
+    s.end_phase("fill");
+  }
+  if (settings_.select && !stop_requested() && s.check != nullptr) {
     outcome = graver(outcome, s.select(settings_));
+    s.end_phase("select");
+  }
   s.result.interrupted = stop_requested();
   if (s.check != nullptr)
     s.header = s.check->header();

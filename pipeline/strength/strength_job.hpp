@@ -10,7 +10,8 @@
 //
 // Its parts.
 // - strength_job.hpp (this file): the engine: settings in, Outcome out. Public.
-// - candidates.hpp: the candidates, the mutant schemas built and compiled. Private.
+// - candidates.hpp: the candidates, the mutant schemas built and compiled. Public (its
+//   benchmark times the schema's build).
 // - kill_matrix.hpp: every candidate on every test. Private.
 // - gaps.hpp: the stress of the candidates no test kills. Private.
 // - coverage.hpp: limits' ends, shapes at the largest size, extreme answers. Private.

@@ -1,8 +1,8 @@
 // The in-process parts of test strength (`gamebatch strength`), each against its issue's target:
-//   strength_bench compile SOURCE [--rounds R]   all the mutants of SOURCE as one mutant schema
-//       (libclang's parse, the schema written, one compile) against one plain compile of SOURCE,
-//       the two in turn in each round, as check compiles a C++ source (g++ -std=gnu++20 -O2
-//       -pipe); the medians of the wall times and their ratio. Target: at most 2x.
+//   strength_bench compile SOURCE [--rounds R]   all the mutants of SOURCE as one mutant schema,
+//       built by strength's own code (libclang's parse, the schema written, one compile, outside
+//       the sandbox) against one compile of SOURCE by check's (g++ -std=gnu++20 -O2 -pipe), the
+//       two in turn in each round; the medians of the wall times and their ratio. Target: 2x.
 //   strength_bench mutant SOURCE K               prints mutant K of SOURCE alone (the naive way's
 //       source: strength_bench.sh compiles and checks each), or with K = 0 the count of mutants.
 //   strength_bench ideas [--cases N] [--jobs J]  every game's wrong ideas against N generated
@@ -25,6 +25,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -33,6 +34,8 @@
 #include "io/files/generate.hpp"
 #include "io/mutation/cpp_mutants.hpp"
 #include "io/problem.hpp"
+#include "io/run/solution_build.hpp"
+#include "pipeline/strength/candidates.hpp"
 #include "pipeline/strength/selection.hpp"
 
 namespace {
@@ -54,71 +57,62 @@ std::string read_file(const fs::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// Runs g++ as check compiles a C++ source; returns its output (empty when it compiled).
-std::string compile(const fs::path& source, const fs::path& binary, bool* ok) {
-  const std::string command =
-      "g++ -std=gnu++20 -O2 -pipe -o '" + binary.string() + "' '" + source.string() + "' 2>&1";
-  std::string output;
-  FILE* pipe = popen(command.c_str(), "r");
-  char buffer[4096];
-  for (std::size_t got; pipe != nullptr && (got = fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-    output.append(buffer, got);
-  *ok = pipe != nullptr && pclose(pipe) == 0;
-  return output;
-}
-
-// The schema of `source` made and compiled as strength makes it: again without the lines a
-// compile failed on, up to four tries. Returns its mutants' count (0: it never compiled) and adds
-// the parse's seconds to `parse_seconds`.
-std::size_t compile_schema(const fs::path& source, const std::string& text, const fs::path& dir,
-                           double& parse_seconds) {
-  io::MutationOptions options;
-  for (int attempt = 0; attempt < 4; ++attempt) {
-    const double start = now_seconds();
-    const io::MutantSchema schema = io::make_mutant_schema(source, text, options);
-    parse_seconds += now_seconds() - start;
-    const fs::path file = dir / source.filename();
-    std::ofstream(file, std::ios::binary) << schema.source;
-    bool ok = false;
-    const std::string output = compile(file, dir / "schema", &ok);
-    if (ok)
-      return schema.mutants.size();
-    for (std::size_t line : io::error_lines(output, source.filename().string()))
-      options.lines_left_out.push_back(line);
+// One round: the source compiled as check compiles it (io::build_solution), then its mutant
+// schema built as strength builds it (build_mutant_schemas: the parse, the schema written and
+// compiled, again without the lines a compile failed on), each into a store of its own so that
+// neither is a look-up. Returns the schema's build, or nothing when the source does not compile.
+std::optional<pipeline::MutantSchemaBuild> compile_round(const fs::path& source,
+                                                         const fs::path& stores, int round,
+                                                         double& plain_seconds,
+                                                         double& schema_seconds) {
+  const io::LanguageTable languages = io::default_languages();
+  io::BuildSettings plain_settings;
+  plain_settings.store = stores / ("plain-" + std::to_string(round));
+  double start = now_seconds();
+  const io::BuiltSolution plain = io::build_solution(source, languages, plain_settings);
+  plain_seconds = now_seconds() - start;
+  if (plain.compile_error) {
+    std::fprintf(stderr, "strength_bench: %s does not compile: %s\n", source.c_str(),
+                 plain.compile_error->c_str());
+    return std::nullopt;
   }
-  return 0;
+  io::PackageSubmission submission;
+  submission.name = "accepted/" + source.filename().string();
+  submission.path = source;
+  start = now_seconds();
+  std::vector<pipeline::MutantSchemaBuild> built = pipeline::build_mutant_schemas(
+      {submission}, languages, stores / ("schema-" + std::to_string(round)), nullptr, 1);
+  schema_seconds = now_seconds() - start;
+  return std::move(built.front());
 }
 
 int compile_bench(const fs::path& source, int rounds) {
   const std::string text = read_file(source);
-  const fs::path dir = fs::temp_directory_path() / ("strength-bench-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  std::vector<double> plain, schema, parse;
-  std::size_t mutants = 0;
+  const fs::path stores =
+      fs::temp_directory_path() / ("strength-bench-" + std::to_string(getpid()));
+  std::vector<double> plain(rounds), schema(rounds), parse;
+  std::optional<pipeline::MutantSchemaBuild> build;
   for (int round = 0; round < rounds; ++round) {
-    double start = now_seconds();
-    bool ok = false;
-    compile(source, dir / "plain", &ok);
-    if (!ok) {
-      std::fprintf(stderr, "strength_bench: %s does not compile\n", source.c_str());
+    build = compile_round(source, stores, round, plain[round], schema[round]);
+    if (!build)
       return 1;
-    }
-    plain.push_back(now_seconds() - start);
-    start = now_seconds();
-    double parse_seconds = 0;
-    mutants = compile_schema(source, text, dir, parse_seconds);
-    schema.push_back(now_seconds() - start);
-    parse.push_back(parse_seconds);
+    parse.push_back(build->parse_seconds);
   }
-  fs::remove_all(dir);
+  fs::remove_all(stores);  // nothing is removed until the end
+  if (!build->error.empty())
+    std::fprintf(stderr, "strength_bench: %s: %s\n", source.c_str(), build->error.c_str());
+  const std::size_t mutants = build->schema.mutants.size();
   const long lines = std::count(text.begin(), text.end(), '\n');
   const double ratio = median(schema) / median(plain);
   std::printf("All mutants of %s (%ld lines, %zu mutants) against one compile, median of %d:\n\n",
               source.filename().c_str(), lines, mutants, rounds);
   std::printf("| build | wall s | vs one compile | target |\n|---|---:|---:|---:|\n");
-  std::printf("| one compile (g++ -std=gnu++20 -O2) | %.2f | 1.00x | - |\n", median(plain));
-  std::printf("| the mutant schema: parse (%.2f s), write, compile | %.2f | %.2fx | <= 2x |\n",
-              median(parse), median(schema), ratio);
+  std::printf("| one compile, as check compiles it (g++ -std=gnu++20 -O2) | %.2f | 1.00x | - |\n",
+              median(plain));
+  std::printf(
+      "| the mutant schema as strength builds it: parse (%.2f s), write, compile | %.2f | "
+      "%.2fx | <= 2x |\n",
+      median(parse), median(schema), ratio);
   return mutants > 0 && ratio <= 2.0 ? 0 : 1;
 }
 
