@@ -142,6 +142,14 @@ std::string aim_at_limit(const io::Problem& problem, const StrengthGroup& group,
   if (io::set_parameter_range(aimed, parameter, value, value)) {
     if (std::string file = first_generated(aimed, seed, reaches); !file.empty())
       return file;
+    // A parameter whose range depends on the sizes (doublemove's k <= n + 1) reaches its top
+    // only in the largest cases: the same with every size at the group's largest.
+    for (const auto& [size, largest] : largest_sizes(problem, group)) {
+      if (size != parameter)
+        io::set_parameter_range(aimed, size, largest, largest);
+    }
+    if (std::string file = first_generated(aimed, seed, reaches); !file.empty())
+      return file;
   }
   // A value no range of gen's aims at (a coin's, say): one number of a case set to it.
   for (std::uint64_t k = 1; k <= kAimTries; ++k) {
@@ -215,11 +223,16 @@ void limit_points(const io::Problem& problem, const io::InputList& tests,
                        std::to_string(parameter.limit_low.value_or(parameter.low)) + ".." +
                        std::to_string(parameter.limit_high.value_or(parameter.high)) + " (" +
                        parameter.limit_owner + ")";
-        if (point.reached)
+        if (point.reached) {
           point.tests = reaching(groups[g], parameter.parameter, high, *end);
-        else
+        } else {
           point.fill =
               aim_at_limit(problem, groups[g], parameter.parameter, *end, settings.seed + g);
+          // As for shapes: an end no case within the group's other limits can reach (k = 36
+          // where n <= 4) asks nothing of its tests.
+          if (point.fill.empty())
+            continue;
+        }
         points.push_back(std::move(point));
       }
     }
