@@ -180,7 +180,9 @@ TEST_F(StrengthCliTest, BadInputIsRefusedClearly) {
   EXPECT_FALSE(fs::exists(at("none.json")));
   // --fill without a plan, --select-out without --select, a folder that is no package.
   fs::create_directories(at("plain"));
-  EXPECT_EQ(strength({"plain", "-p", "willow"}).status, 2);
+  const Result plain = strength({"plain", "-p", "willow"});
+  EXPECT_EQ(plain.status, 2);
+  EXPECT_NE(plain.err.find("plain is not a problem package"), std::string::npos) << plain.err;
   EXPECT_EQ(strength({"pkg", "--select-out", "x"}).status, 2);
 }
 

@@ -619,6 +619,17 @@ Outcome StrengthJob::prepare() {
     if (!file.empty() && !html_page_writable(file))
       return Outcome::usage_error;
   }
+  // Said before the check's set-up, whose words for a folder of plain inputs are about --solution.
+  try {
+    if (!io::recognise_package(settings_.package, settings_.layout)) {
+      spdlog::error("{} is not a problem package (strength judges a package's tests)",
+                    settings_.package);
+      return Outcome::usage_error;
+    }
+  } catch (const io::UsageError& error) {
+    spdlog::error("{}", error.what());
+    return Outcome::usage_error;
+  }
   CheckJobSettings check;
   check.problem = settings_.problem;
   check.judge = settings_.judge;
@@ -630,11 +641,6 @@ Outcome StrengthJob::prepare() {
   s.check = std::make_unique<CheckJob>(std::move(check));
   if (const Outcome prepared = s.check->prepare(); prepared != Outcome::done)
     return prepared;
-  if (s.check->package() == nullptr) {
-    spdlog::error("{} is not a problem package (strength judges a package's tests)",
-                  settings_.package);
-    return Outcome::usage_error;
-  }
   const auto& solutions = s.check->options().solutions;
   if (std::none_of(solutions.begin(), solutions.end(), [](const CheckSolution& solution) {
         return solution.expected == io::Expectation::accepted;
