@@ -101,6 +101,14 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # gamebatch_0.2.0_amd64.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# libclang is loaded at run time (io/mutation/libclang_api.hpp), so dpkg-shlibdeps cannot see it:
+# the package that holds the library CMake found is named here (CPack adds shlibdeps' list).
+file(REAL_PATH ${GAMEBATCH_LIBCLANG_LIBRARY} gamebatch_libclang_file)
+execute_process(COMMAND dpkg-query -S ${gamebatch_libclang_file} OUTPUT_VARIABLE gamebatch_libclang_owner
+                RESULT_VARIABLE gamebatch_dpkg_status ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(gamebatch_dpkg_status EQUAL 0 AND gamebatch_libclang_owner MATCHES "^([^:]+):")
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS ${CMAKE_MATCH_1})
+endif()
 # Homepage: from project(... HOMEPAGE_URL) when the project names one (CPack's default).
 if(GAMEBATCH_HAVE_MPI)
   # solve --mpi is launched with mpirun; without it gamebatch still runs on one machine.

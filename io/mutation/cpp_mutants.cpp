@@ -21,8 +21,12 @@
 #include <string>
 #include <utility>
 
+#include "io/mutation/libclang_api.hpp"
+
 namespace gamebatch::io {
 namespace {
+
+using detail::libclang;
 
 // The schema's prelude. Standard C++17: one global read once at start-up, before the program's
 // own globals (it is defined first); a choice's operands are a call's arguments, so each is
@@ -183,9 +187,9 @@ std::size_t Point::count() const {
 }
 
 std::string text_of(CXString string) {
-  const char* chars = clang_getCString(string);
+  const char* chars = libclang().clang_getCString(string);
   std::string text = chars != nullptr ? chars : "";
-  clang_disposeString(string);
+  libclang().clang_disposeString(string);
   return text;
 }
 
@@ -199,7 +203,8 @@ class PointFinder {
  public:
   PointFinder(CXTranslationUnit unit, std::string_view text, const std::set<std::size_t>& skip)
       : unit_(unit), text_(text), skip_lines_(skip) {
-    main_file_ = clang_getFile(unit, text_of(clang_getTranslationUnitSpelling(unit)).c_str());
+    main_file_ = libclang().clang_getFile(
+        unit, text_of(libclang().clang_getTranslationUnitSpelling(unit)).c_str());
   }
   void walk(CXCursor cursor, Context context);
   std::vector<Point> points;
@@ -213,7 +218,7 @@ class PointFinder {
   };
   std::optional<Range> range_of(CXCursor cursor) const;
   std::vector<Token> tokens_of(CXCursor cursor) const {
-    return tokens_in(clang_getCursorExtent(cursor));
+    return tokens_in(libclang().clang_getCursorExtent(cursor));
   }
   std::vector<Token> tokens_in(CXSourceRange extent) const;
   std::vector<CXCursor> children_of(CXCursor cursor) const;
@@ -242,18 +247,19 @@ class PointFinder {
 };
 
 std::optional<Range> PointFinder::range_of(CXCursor cursor) const {
-  const CXSourceRange extent = clang_getCursorExtent(cursor);
+  const CXSourceRange extent = libclang().clang_getCursorExtent(cursor);
   CXFile file_begin, file_end, spelled_begin, spelled_end;
   unsigned begin = 0, end = 0, spelled_b = 0, spelled_e = 0, line = 0, column = 0;
-  const CXSourceLocation start = clang_getRangeStart(extent);
-  const CXSourceLocation stop = clang_getRangeEnd(extent);
-  clang_getExpansionLocation(start, &file_begin, &line, &column, &begin);
-  clang_getExpansionLocation(stop, &file_end, &line, &column, &end);
-  clang_getSpellingLocation(start, &spelled_begin, &line, &column, &spelled_b);
-  clang_getSpellingLocation(stop, &spelled_end, &line, &column, &spelled_e);
+  const CXSourceLocation start = libclang().clang_getRangeStart(extent);
+  const CXSourceLocation stop = libclang().clang_getRangeEnd(extent);
+  libclang().clang_getExpansionLocation(start, &file_begin, &line, &column, &begin);
+  libclang().clang_getExpansionLocation(stop, &file_end, &line, &column, &end);
+  libclang().clang_getSpellingLocation(start, &spelled_begin, &line, &column, &spelled_b);
+  libclang().clang_getSpellingLocation(stop, &spelled_end, &line, &column, &spelled_e);
   // Outside the source, or from a macro (its spelling lies elsewhere than its expansion).
-  if (!clang_File_isEqual(file_begin, main_file_) || !clang_File_isEqual(file_end, main_file_) ||
-      spelled_b != begin || spelled_e != end || begin >= end || end > text_.size())
+  if (!libclang().clang_File_isEqual(file_begin, main_file_) ||
+      !libclang().clang_File_isEqual(file_end, main_file_) || spelled_b != begin ||
+      spelled_e != end || begin >= end || end > text_.size())
     return std::nullopt;
   return Range{begin, end};
 }
@@ -261,24 +267,26 @@ std::optional<Range> PointFinder::range_of(CXCursor cursor) const {
 std::vector<PointFinder::Token> PointFinder::tokens_in(CXSourceRange extent) const {
   CXToken* tokens = nullptr;
   unsigned count = 0;
-  clang_tokenize(unit_, extent, &tokens, &count);
+  libclang().clang_tokenize(unit_, extent, &tokens, &count);
   std::vector<Token> result;
   for (unsigned k = 0; k < count; ++k) {
-    const CXSourceRange token_extent = clang_getTokenExtent(unit_, tokens[k]);
+    const CXSourceRange token_extent = libclang().clang_getTokenExtent(unit_, tokens[k]);
     CXFile file;
     unsigned line = 0, column = 0, begin = 0, end = 0;
-    clang_getSpellingLocation(clang_getRangeStart(token_extent), &file, &line, &column, &begin);
-    clang_getSpellingLocation(clang_getRangeEnd(token_extent), &file, &line, &column, &end);
-    result.push_back({text_of(clang_getTokenSpelling(unit_, tokens[k])), Range{begin, end},
-                      clang_getTokenKind(tokens[k])});
+    libclang().clang_getSpellingLocation(libclang().clang_getRangeStart(token_extent), &file, &line,
+                                         &column, &begin);
+    libclang().clang_getSpellingLocation(libclang().clang_getRangeEnd(token_extent), &file, &line,
+                                         &column, &end);
+    result.push_back({text_of(libclang().clang_getTokenSpelling(unit_, tokens[k])),
+                      Range{begin, end}, libclang().clang_getTokenKind(tokens[k])});
   }
-  clang_disposeTokens(unit_, tokens, count);
+  libclang().clang_disposeTokens(unit_, tokens, count);
   return result;
 }
 
 std::vector<CXCursor> PointFinder::children_of(CXCursor cursor) const {
   std::vector<CXCursor> children;
-  clang_visitChildren(
+  libclang().clang_visitChildren(
       cursor,
       [](CXCursor child, CXCursor, CXClientData data) {
         static_cast<std::vector<CXCursor>*>(data)->push_back(child);
@@ -289,12 +297,12 @@ std::vector<CXCursor> PointFinder::children_of(CXCursor cursor) const {
 }
 
 bool is_arithmetic(CXType type) {
-  const CXTypeKind kind = clang_getCanonicalType(type).kind;
+  const CXTypeKind kind = libclang().clang_getCanonicalType(type).kind;
   return kind >= CXType_Bool && kind <= CXType_LongDouble;
 }
 
 bool is_integral(CXType type) {
-  const CXTypeKind kind = clang_getCanonicalType(type).kind;
+  const CXTypeKind kind = libclang().clang_getCanonicalType(type).kind;
   return kind >= CXType_Bool && kind <= CXType_Int128;
 }
 
@@ -308,9 +316,9 @@ bool is_function_like(CXCursorKind kind) {
 void PointFinder::place(Point& point) const {
   CXFile file;
   unsigned line = 0, column = 0, offset = 0;
-  const CXSourceLocation location =
-      clang_getLocationForOffset(unit_, main_file_, static_cast<unsigned>(point.token.begin));
-  clang_getSpellingLocation(location, &file, &line, &column, &offset);
+  const CXSourceLocation location = libclang().clang_getLocationForOffset(
+      unit_, main_file_, static_cast<unsigned>(point.token.begin));
+  libclang().clang_getSpellingLocation(location, &file, &line, &column, &offset);
   point.line = line;
   point.column = column;
 }
@@ -332,8 +340,9 @@ void PointFinder::add(Point point, const std::string& why_not) {
 
 // Tokens before a declaration's name that make it a constant: const, constexpr, consteval.
 bool PointFinder::declares_constant(CXCursor cursor) const {
-  const CXSourceRange before_name = clang_getRange(
-      clang_getRangeStart(clang_getCursorExtent(cursor)), clang_getCursorLocation(cursor));
+  const CXSourceRange before_name = libclang().clang_getRange(
+      libclang().clang_getRangeStart(libclang().clang_getCursorExtent(cursor)),
+      libclang().clang_getCursorLocation(cursor));
   for (const Token& token : tokens_in(before_name)) {
     if (token.spelling == "constexpr" || token.spelling == "consteval" ||
         token.spelling == "const" || token.spelling == "constinit")
@@ -344,8 +353,8 @@ bool PointFinder::declares_constant(CXCursor cursor) const {
 
 Context PointFinder::child_context(CXCursor cursor, bool constant_declaration, CXCursor child,
                                    std::size_t index, Context context) const {
-  const CXCursorKind kind = clang_getCursorKind(cursor);
-  const CXCursorKind child_kind = clang_getCursorKind(child);
+  const CXCursorKind kind = libclang().clang_getCursorKind(cursor);
+  const CXCursorKind child_kind = libclang().clang_getCursorKind(child);
   if (is_function_like(kind)) {
     // The body runs at run time unless the function is a constant one; parameters' defaults and
     // the rest are not code of the body.
@@ -355,8 +364,9 @@ Context PointFinder::child_context(CXCursor cursor, bool constant_declaration, C
   }
   switch (kind) {
     case CXCursor_VarDecl:
-      if (constant_declaration || clang_getCursorType(cursor).kind == CXType_ConstantArray ||
-          clang_getCursorType(cursor).kind == CXType_VariableArray)
+      if (constant_declaration ||
+          libclang().clang_getCursorType(cursor).kind == CXType_ConstantArray ||
+          libclang().clang_getCursorType(cursor).kind == CXType_VariableArray)
         context.constant = true;
       break;
     case CXCursor_CaseStmt:
@@ -390,13 +400,13 @@ Context PointFinder::child_context(CXCursor cursor, bool constant_declaration, C
 }
 
 void PointFinder::walk(CXCursor cursor, Context context) {
-  const CXCursorKind kind = clang_getCursorKind(cursor);
+  const CXCursorKind kind = libclang().clang_getCursorKind(cursor);
   // Nothing outside the source is mutated: the headers' declarations (most of the tree) are not
   // walked at all.
   if (kind != CXCursor_TranslationUnit &&
-      !clang_Location_isFromMainFile(clang_getCursorLocation(cursor)))
+      !libclang().clang_Location_isFromMainFile(libclang().clang_getCursorLocation(cursor)))
     return;
-  const CXCursor parent = parents_.empty() ? clang_getNullCursor() : parents_.back();
+  const CXCursor parent = parents_.empty() ? libclang().clang_getNullCursor() : parents_.back();
   if (context.in_body) {
     if (context.constant) {
       if (kind == CXCursor_IntegerLiteral && range_of(cursor))
@@ -422,7 +432,8 @@ void PointFinder::walk(CXCursor cursor, Context context) {
   if (kind == CXCursor_VarDecl) {
     CXFile file;
     unsigned line = 0, column = 0, offset = 0;
-    clang_getSpellingLocation(clang_getCursorLocation(cursor), &file, &line, &column, &offset);
+    libclang().clang_getSpellingLocation(libclang().clang_getCursorLocation(cursor), &file, &line,
+                                         &column, &offset);
     name = offset;
   }
   parents_.push_back(cursor);
@@ -457,10 +468,10 @@ void PointFinder::binary(CXCursor cursor, bool compound) {
       break;
     }
   }
-  const bool arithmetic = is_arithmetic(clang_getCursorType(children[0])) &&
-                          is_arithmetic(clang_getCursorType(children[1]));
-  const bool integral = is_integral(clang_getCursorType(children[0])) &&
-                        is_integral(clang_getCursorType(children[1]));
+  const bool arithmetic = is_arithmetic(libclang().clang_getCursorType(children[0])) &&
+                          is_arithmetic(libclang().clang_getCursorType(children[1]));
+  const bool integral = is_integral(libclang().clang_getCursorType(children[0])) &&
+                        is_integral(libclang().clang_getCursorType(children[1]));
   const auto alternatives = [&](const auto& table, int original, bool allow_remainder) {
     for (int k = 0; k < static_cast<int>(std::size(table)); ++k) {
       if (k != original && (k != 4 || allow_remainder))
@@ -507,8 +518,9 @@ void PointFinder::literal(CXCursor cursor, CXCursor parent) {
   const bool decimal =
       length > 0 && (digits[0] != '0' || length == 1) &&
       std::from_chars(digits.data(), digits.data() + length, value).ec == std::errc{};
-  const CXCursorKind parent_kind = clang_getCursorKind(parent);
-  const CXTypeKind parent_type = clang_getCanonicalType(clang_getCursorType(parent)).kind;
+  const CXCursorKind parent_kind = libclang().clang_getCursorKind(parent);
+  const CXTypeKind parent_type =
+      libclang().clang_getCanonicalType(libclang().clang_getCursorType(parent)).kind;
   Point point;
   point.op = MutationOperator::constant;
   point.range = point.token = *range;
@@ -527,7 +539,7 @@ void PointFinder::literal(CXCursor cursor, CXCursor parent) {
     return;
   }
   if (parent_type == CXType_Pointer || parent_type == CXType_NullPtr ||
-      (!clang_isExpression(parent_kind) && !clang_isStatement(parent_kind) &&
+      (!libclang().clang_isExpression(parent_kind) && !libclang().clang_isStatement(parent_kind) &&
        parent_kind != CXCursor_VarDecl)) {
     add(std::move(point), "constants used as something else than a number");
     return;
@@ -608,7 +620,7 @@ void PointFinder::condition(CXCursor cursor, CXCursorKind kind) {
     const std::optional<Range> range = range_of(child);
     if (!range || !within->contains(*range))
       continue;
-    if (!clang_isExpression(clang_getCursorKind(child)))
+    if (!libclang().clang_isExpression(libclang().clang_getCursorKind(child)))
       return;  // a declaration in the condition: if (int x = f())
     Point point;
     point.op = MutationOperator::negated_condition;
@@ -621,13 +633,13 @@ void PointFinder::condition(CXCursor cursor, CXCursorKind kind) {
 
 // std::min(...) and std::max(...).
 void PointFinder::call(CXCursor cursor) {
-  const CXCursor callee = clang_getCursorReferenced(cursor);
-  const std::string name = text_of(clang_getCursorSpelling(callee));
+  const CXCursor callee = libclang().clang_getCursorReferenced(cursor);
+  const std::string name = text_of(libclang().clang_getCursorSpelling(callee));
   if (name != "min" && name != "max")
     return;
-  const CXCursor owner = clang_getCursorSemanticParent(callee);
-  if (clang_getCursorKind(owner) != CXCursor_Namespace ||
-      text_of(clang_getCursorSpelling(owner)) != "std")
+  const CXCursor owner = libclang().clang_getCursorSemanticParent(callee);
+  if (libclang().clang_getCursorKind(owner) != CXCursor_Namespace ||
+      text_of(libclang().clang_getCursorSpelling(owner)) != "std")
     return;
   const std::optional<Range> whole = range_of(cursor);
   if (!whole)
@@ -659,7 +671,7 @@ void PointFinder::increment(CXCursor cursor, CXCursor parent) {
   if (op.spelling != "++" && op.spelling != "--")
     return;
   // A statement of its own (in a block, or the body of if, while, for or do), or a for's step.
-  const CXCursorKind parent_kind = clang_getCursorKind(parent);
+  const CXCursorKind parent_kind = libclang().clang_getCursorKind(parent);
   if (parent_kind != CXCursor_CompoundStmt) {
     if (parent_kind != CXCursor_IfStmt && parent_kind != CXCursor_WhileStmt &&
         parent_kind != CXCursor_ForStmt && parent_kind != CXCursor_DoStmt)
@@ -811,10 +823,12 @@ Range edit_range(const Point& point, std::size_t k) {
 }
 
 struct UnitCloser {
-  void operator()(CXTranslationUnitImpl* unit) const { clang_disposeTranslationUnit(unit); }
+  void operator()(CXTranslationUnitImpl* unit) const {
+    libclang().clang_disposeTranslationUnit(unit);
+  }
 };
 struct IndexCloser {
-  void operator()(void* index) const { clang_disposeIndex(index); }
+  void operator()(void* index) const { libclang().clang_disposeIndex(index); }
 };
 
 }  // namespace
@@ -849,20 +863,20 @@ Unit parse_unit(void* index, const std::string& file, std::string_view text,
     argv.push_back(argument.c_str());
   CXUnsavedFile unsaved{file.c_str(), text.data(), static_cast<unsigned long>(text.size())};
   CXTranslationUnit raw = nullptr;
-  const CXErrorCode code =
-      clang_parseTranslationUnit2(index, file.c_str(), argv.data(), static_cast<int>(argv.size()),
-                                  &unsaved, 1, CXTranslationUnit_KeepGoing, &raw);
+  const CXErrorCode code = libclang().clang_parseTranslationUnit2(
+      index, file.c_str(), argv.data(), static_cast<int>(argv.size()), &unsaved, 1,
+      CXTranslationUnit_KeepGoing, &raw);
   Unit unit(raw);
   if (code != CXError_Success || raw == nullptr) {
     error = "libclang could not parse " + file;
     return nullptr;
   }
-  for (unsigned k = 0; k < clang_getNumDiagnostics(raw); ++k) {
-    CXDiagnostic diagnostic = clang_getDiagnostic(raw, k);
-    const CXDiagnosticSeverity severity = clang_getDiagnosticSeverity(diagnostic);
-    const std::string message =
-        text_of(clang_formatDiagnostic(diagnostic, clang_defaultDiagnosticDisplayOptions()));
-    clang_disposeDiagnostic(diagnostic);
+  for (unsigned k = 0; k < libclang().clang_getNumDiagnostics(raw); ++k) {
+    CXDiagnostic diagnostic = libclang().clang_getDiagnostic(raw, k);
+    const CXDiagnosticSeverity severity = libclang().clang_getDiagnosticSeverity(diagnostic);
+    const std::string message = text_of(libclang().clang_formatDiagnostic(
+        diagnostic, libclang().clang_defaultDiagnosticDisplayOptions()));
+    libclang().clang_disposeDiagnostic(diagnostic);
     if (severity >= CXDiagnostic_Error) {
       error = "not C++ that libclang accepts: " + message;
       return nullptr;
@@ -875,7 +889,7 @@ Unit parse_unit(void* index, const std::string& file, std::string_view text,
 
 MutantSchema make_mutant_schema(const std::filesystem::path& path, std::string_view text,
                                 const MutationOptions& options) {
-  const std::unique_ptr<void, IndexCloser> index(clang_createIndex(0, 0));
+  const std::unique_ptr<void, IndexCloser> index(libclang().clang_createIndex(0, 0));
   const std::string file = path.string();
   std::string error = "no language standard to parse " + file + " in";
   Unit unit;
@@ -891,7 +905,7 @@ MutantSchema make_mutant_schema(const std::filesystem::path& path, std::string_v
   CXTranslationUnit raw = unit.get();
   const std::set<std::size_t> skip(options.lines_left_out.begin(), options.lines_left_out.end());
   PointFinder finder(raw, text, skip);
-  finder.walk(clang_getTranslationUnitCursor(raw), Context{});
+  finder.walk(libclang().clang_getTranslationUnitCursor(raw), Context{});
   std::vector<Point>& points = finder.points;
   std::stable_sort(points.begin(), points.end(), [](const Point& a, const Point& b) {
     if (a.range.begin != b.range.begin)

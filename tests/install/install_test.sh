@@ -224,6 +224,16 @@ check_deb() {
     [[ $library == /* ]] || fail "ldd finds no $soname for $binary"
     library_of[$soname]=$library
   done
+  # And those it loads when first needed (libclang: io/mutation/libclang_api.hpp), whose sonames
+  # it holds as strings.
+  local loaded
+  loaded=$(strings -n 8 "$binary" | grep -E '^libclang[-0-9.]*\.so(\.[0-9]+)*$' | sort -u || true)
+  [ -n "$loaded" ] || fail "$binary names no libclang soname to load"
+  for soname in $loaded; do
+    library=$(ldconfig -p | awk -v soname="$soname" '$1 == soname {print $NF; exit}')
+    [[ $library == /* ]] || fail "ldconfig finds no $soname, which $binary loads"
+    library_of[$soname]=$library
+  done
   # One dpkg -S for all (each call reads the whole database); it fails for the paths it lacks.
   while IFS= read -r line; do
     [[ $line == *": /"* ]] || continue
