@@ -22,7 +22,8 @@
 // every replacement valid (arithmetic types; % on integers). What is left out is counted.
 //
 // What it must never depend on: the other rooms of io/, pipeline/, tools/. It uses libclang and
-// the standard library.
+// the standard library; libclang is loaded with dlopen when a source is first parsed
+// (libclang_api.hpp, private to the room), so that no other command carries all of LLVM.
 #pragma once
 
 #include <cstddef>
