@@ -104,11 +104,12 @@ int run_gen_command(const GenArguments& arguments) {
   tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
                                    pipeline::thread_count(arguments.jobs));
   const io::GenerateOptions& options = arguments.options;
+  std::size_t unchanged = 0;
   try {
     // A killed gen leaves NAME.tmp.PID.N files; this one removes them, as solve does its own.
     if (const std::size_t removed = io::remove_stale_temporaries(options.out_dir); removed != 0)
       spdlog::info("removed {} temporary files left by an interrupted run", removed);
-    io::generate_input_set(options);
+    unchanged = io::generate_input_set(options).unchanged;
   } catch (const io::GenerateInterrupted& stopped) {
     std::printf("wrote %zu of %lld files to %s (interrupted)\n", stopped.files_finished(),
                 static_cast<long long>(options.file_count), options.out_dir.c_str());
@@ -121,9 +122,19 @@ int run_gen_command(const GenArguments& arguments) {
     spdlog::error("{}", error.what());
     return kExitNotWritten;
   }
-  std::printf("wrote %lld files (%lld cases) to %s\n", static_cast<long long>(options.file_count),
-              static_cast<long long>(options.file_count * options.cases_per_file),
-              options.out_dir.c_str());
+  // A rerun that changes nothing says so: gen leaves a file that holds its bytes already alone.
+  const auto files = static_cast<long long>(options.file_count);
+  const auto cases = static_cast<long long>(options.file_count * options.cases_per_file);
+  const auto kept = static_cast<long long>(unchanged);
+  if (kept == 0) {
+    std::printf("wrote %lld files (%lld cases) to %s\n", files, cases, options.out_dir.c_str());
+  } else if (kept == files) {
+    std::printf("wrote nothing: the %lld files (%lld cases) in %s hold the same bytes already\n",
+                files, cases, options.out_dir.c_str());
+  } else {
+    std::printf("wrote %lld of %lld files (%lld cases) to %s; %lld held the same bytes already\n",
+                files - kept, files, cases, options.out_dir.c_str(), kept);
+  }
   return std::fflush(stdout) == 0 ? kExitWritten : kExitNotWritten;
 }
 

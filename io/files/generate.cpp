@@ -207,8 +207,9 @@ NamesOnDisk names_in(const fs::path& directory) {
 // (io/files/atomic_file.hpp says why); the limiter keeps the texts made but not yet written to a
 // few per thread. The first file (in file order) that could not be written is thrown as
 // GenerateWriteError once no write is under way. A stop request (core/stop_request.hpp) ends it
-// early: no file is made after it, and GenerateInterrupted says how many were finished.
-void write_generated_files(const GenerateOptions& options, const std::vector<fs::path>& paths) {
+// early: no file is made after it, and GenerateInterrupted says how many were finished. Returns
+// the number of files that held their text already.
+std::size_t write_generated_files(const GenerateOptions& options, const std::vector<fs::path>& paths) {
   namespace flow = tbb::flow;
   struct MadeFile {
     std::size_t index = 0;
@@ -217,6 +218,7 @@ void write_generated_files(const GenerateOptions& options, const std::vector<fs:
     bool skipped = false;                     // not made: a stop was requested
   };
   std::atomic<std::size_t> finished{0};  // files written, or found holding their text
+  std::atomic<std::size_t> unchanged{0};  // found holding their text
   const NamesOnDisk names_on_disk = names_in(options.out_dir);
   std::mutex failure_mutex;
   std::optional<std::size_t> failed_index;
@@ -249,6 +251,7 @@ void write_generated_files(const GenerateOptions& options, const std::vector<fs:
           return flow::continue_msg();
         if (!made.text) {
           finished.fetch_add(1, std::memory_order_relaxed);
+          unchanged.fetch_add(1, std::memory_order_relaxed);
           return flow::continue_msg();
         }
         try {
@@ -275,6 +278,7 @@ void write_generated_files(const GenerateOptions& options, const std::vector<fs:
     throw GenerateWriteError(failure);
   if (finished.load() != paths.size() && stop_requested())
     throw GenerateInterrupted(finished.load());
+  return unchanged.load();
 }
 
 }  // namespace
@@ -486,7 +490,7 @@ std::string generated_file_name(std::string_view game, std::uint64_t file_number
   return std::string(game) + "-" + number + ".in";
 }
 
-std::vector<fs::path> generate_input_set(const GenerateOptions& options) {
+GeneratedSet generate_input_set(const GenerateOptions& options) {
   const std::string problem = check_generate_options(options);
   if (!problem.empty())
     throw std::invalid_argument(problem);
@@ -497,14 +501,14 @@ std::vector<fs::path> generate_input_set(const GenerateOptions& options) {
                              error.message());
   }
   const auto file_count = static_cast<std::uint64_t>(options.file_count);
-  std::vector<fs::path> paths;
-  paths.reserve(file_count);
+  GeneratedSet set;
+  set.paths.reserve(file_count);
   for (std::uint64_t number = 1; number <= file_count; ++number) {
-    paths.push_back(options.out_dir /
-                    generated_file_name(game_name(options.game), number, file_count));
+    set.paths.push_back(options.out_dir /
+                        generated_file_name(game_name(options.game), number, file_count));
   }
-  write_generated_files(options, paths);
-  return paths;
+  set.unchanged = write_generated_files(options, set.paths);
+  return set;
 }
 
 }  // namespace gamebatch::io

@@ -85,7 +85,7 @@ TEST_F(GenerateInputSetTest, EveryGameWritesCountFilesOfKCasesThatItsParserAccep
     const Problem* problem = find_problem(name);
     ASSERT_NE(problem, nullptr);
     const std::vector<fs::path> paths =
-        generate_input_set(set_options(game, dir_ / name, /*file_count=*/3, /*cases=*/4));
+        generate_input_set(set_options(game, dir_ / name, /*file_count=*/3, /*cases=*/4)).paths;
     ASSERT_EQ(paths.size(), 3u);
     for (std::size_t index = 0; index < paths.size(); ++index) {
       EXPECT_EQ(paths[index], dir_ / name / (name + "-00000" + std::to_string(index + 1) + ".in"));
@@ -110,10 +110,10 @@ TEST_F(GenerateInputSetTest, SameOptionsGiveTheSameBytesWhateverTheThreadCount) 
     std::vector<fs::path> one_thread;
     {
       tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism, 1);
-      one_thread = generate_input_set(set_options(game, dir_ / "one" / name, 6, 3));
+      one_thread = generate_input_set(set_options(game, dir_ / "one" / name, 6, 3)).paths;
     }
     const std::vector<fs::path> all_threads =
-        generate_input_set(set_options(game, dir_ / "all" / name, 6, 3));
+        generate_input_set(set_options(game, dir_ / "all" / name, 6, 3)).paths;
     EXPECT_EQ(contents(one_thread), contents(all_threads));
   }
 }
@@ -122,9 +122,9 @@ TEST_F(GenerateInputSetTest, FileKIsTheSameWhateverTheCount) {
   for (const GameOptions& game : kEveryGame) {
     SCOPED_TRACE(game_name(game));
     const std::vector<std::string> two =
-        contents(generate_input_set(set_options(game, dir_, 2, 3)));
+        contents(generate_input_set(set_options(game, dir_, 2, 3)).paths);
     const std::vector<std::string> five =
-        contents(generate_input_set(set_options(game, dir_ / "five", 5, 3)));
+        contents(generate_input_set(set_options(game, dir_ / "five", 5, 3)).paths);
     ASSERT_EQ(two.size(), 2u);
     EXPECT_EQ(two[0], five[0]);
     EXPECT_EQ(two[1], five[1]);
@@ -155,7 +155,7 @@ TEST_F(GenerateInputSetTest, ReplacesFilesOfItsNamesAndLeavesTheRestAlone) {
 
 TEST_F(GenerateInputSetTest, FilesThatHoldTheirBytesAlreadyAreLeftAsTheyAre) {
   const auto options = set_options(WillowGenOptions{}, dir_, 3, 2);
-  generate_input_set(options);
+  EXPECT_EQ(generate_input_set(options).unchanged, 0u);
   const auto stamp = [&](const char* name) {
     struct stat status {};
     EXPECT_EQ(::stat((dir_ / name).c_str(), &status), 0) << name;
@@ -164,7 +164,7 @@ TEST_F(GenerateInputSetTest, FilesThatHoldTheirBytesAlreadyAreLeftAsTheyAre) {
   const auto first = stamp("willow-000001.in");
   const auto third = stamp("willow-000003.in");
   write_text(dir_ / "willow-000002.in", "edited by hand\n");
-  generate_input_set(options);
+  EXPECT_EQ(generate_input_set(options).unchanged, 2u);  // the first and the third
   EXPECT_EQ(stamp("willow-000001.in"), first);  // not written again
   EXPECT_EQ(stamp("willow-000003.in"), third);
   EXPECT_EQ(read_text(dir_ / "willow-000002.in"), generate_file_text(WillowGenOptions{}, 1, 2, 2));
