@@ -86,6 +86,16 @@ TEST_F(PackageCheckCliTest, EverySubmissionGetsWhatItsDirectorySaysAndASecondChe
   const std::string page = read_text(at("first.html"));
   EXPECT_NE(page.find("accepted/willow.py"), std::string::npos);
   EXPECT_NE(page.find("slowest accepted run"), std::string::npos);
+  // The last line's time is the whole command's, its compiling shown apart (a part of it).
+  std::smatch time;
+  const std::string last_line = lines_of(first.err).back();
+  ASSERT_TRUE(std::regex_search(last_line, time,
+                                std::regex(R"(time: (\d+\.\d+) s \(compiling (\d+\.\d+) s\)$)")))
+      << last_line;
+  EXPECT_GT(std::stod(time[2]), 0.0);
+  EXPECT_LE(std::stod(time[2]), std::stod(time[1]));
+  EXPECT_GE(report["time"]["seconds"].get<double>(), report["time"]["compiling_seconds"].get<double>());
+  EXPECT_GT(report["time"]["compiling_seconds"].get<double>(), 0.0);
 
   const Result second = run({"check", "-p", "willow", "--cache", "answers.cache", "pkg"});
   EXPECT_EQ(second.status, 0) << second.out << second.err;

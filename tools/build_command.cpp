@@ -104,7 +104,7 @@ int run_build(const BuildArguments& arguments) {
     tell_package_checks(*checks);
   std::fflush(stdout);
   outcome = pipeline::graver(outcome, build.write_outputs());
-  std::fprintf(stderr, "%s\n", pipeline::build_summary_line(result).c_str());
+  std::fprintf(stderr, "%s\n", build.summary_line().c_str());
   return exit_status(outcome);
 }
 

@@ -11,6 +11,7 @@
 #include "pipeline/judge/judge.hpp"
 #include "pipeline/judge/stress_job.hpp"
 #include "pipeline/package/game_options.hpp"
+#include "pipeline/programs/run_setup.hpp"
 #include "pipeline/report/terminal_text.hpp"
 #include "tools/support/command.hpp"
 #include "tools/support/options.hpp"
@@ -120,11 +121,12 @@ std::string with_final_newline(std::string text) {
 }
 
 // No case failed: how many passed.
-int print_passed(const pipeline::StressResult& result, std::uint64_t seed, bool page_written) {
+int print_passed(const pipeline::StressResult& result, std::uint64_t seed, bool page_written,
+                 const pipeline::CommandClock& clock) {
   std::printf(result.interrupted ? "stress: interrupted after %lld cases, all passed (seed %llu)\n"
                                  : "stress: the solution passed all %lld cases (seed %llu)\n",
               static_cast<long long>(result.cases_run), static_cast<unsigned long long>(seed));
-  std::fprintf(stderr, "stress: time: %.3f s%s\n", result.seconds,
+  std::fprintf(stderr, "stress: %s%s\n", pipeline::time_text(clock.elapsed()).c_str(),
                result.interrupted ? " (interrupted)" : "");
   if (!page_written)
     return kExitUsage;
@@ -134,7 +136,8 @@ int print_passed(const pipeline::StressResult& result, std::uint64_t seed, bool 
 // The failing case, how it was shrunk, and the shrunk case with its answers and the solution's
 // output; its files are written first.
 int print_counterexample(const pipeline::StressJob& stress, const pipeline::StressResult& result,
-                         std::uint64_t seed, bool page_written) {
+                         std::uint64_t seed, bool page_written,
+                         const pipeline::CommandClock& clock) {
   const bool written = stress.write_counterexample();
   const pipeline::FailingCase& shrunk = *result.shrunk;
   std::printf("stress: case %lld of seed %llu fails: %s\n",
@@ -153,13 +156,14 @@ int print_counterexample(const pipeline::StressJob& stress, const pipeline::Stre
   std::printf("== the solution's output\n%s",
               pipeline::terminal_safe(with_final_newline(shrunk.output)).c_str());
   std::fflush(stdout);
-  std::fprintf(stderr, "stress: %lld cases run, time: %.3f s%s\n",
-               static_cast<long long>(result.cases_run), result.seconds,
+  std::fprintf(stderr, "stress: %lld cases run, %s%s\n", static_cast<long long>(result.cases_run),
+               pipeline::time_text(clock.elapsed()).c_str(),
                result.interrupted ? " (interrupted)" : "");
   return page_written ? kExitCounterexample : kExitUsage;
 }
 
 int run_stress(const StressArguments& arguments) {
+  const pipeline::CommandClock clock;  // the summary line's time: compiling included
   pipeline::StressJobSettings settings = arguments.settings;
   settings.judge = arguments.judge.parsed();
   settings.game_options = given_game_options(arguments.game_options);
@@ -178,8 +182,8 @@ int run_stress(const StressArguments& arguments) {
   // Exit status 1 says a counterexample was found, so a page that cannot be written is a 2.
   const bool page_written = arguments.settings.html_file.empty() || stress.write_page();
   if (!result.shrunk)
-    return print_passed(result, arguments.settings.seed, page_written);
-  return print_counterexample(stress, result, arguments.settings.seed, page_written);
+    return print_passed(result, arguments.settings.seed, page_written, clock);
+  return print_counterexample(stress, result, arguments.settings.seed, page_written, clock);
 }
 
 }  // namespace

@@ -39,6 +39,7 @@
 #include <atomic>
 #include <cctype>
 #include <cerrno>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -795,8 +796,64 @@ const Language* language_of(const LanguageTable& table, const fs::path& source) 
   return nullptr;
 }
 
+namespace {
+
+// The union of the intervals in which some build_solution call runs: a check compiles its
+// solutions several at once, and their sum would be more than the time anyone waited.
+class CompilingClock {
+ public:
+  void enter() {
+    const std::lock_guard lock(mutex_);
+    if (running_++ == 0)
+      since_ = std::chrono::steady_clock::now();
+  }
+  void leave() {
+    const std::lock_guard lock(mutex_);
+    if (--running_ == 0)
+      total_ += std::chrono::steady_clock::now() - since_;
+  }
+  double seconds() {
+    const std::lock_guard lock(mutex_);
+    auto total = total_;
+    if (running_ != 0)
+      total += std::chrono::steady_clock::now() - since_;
+    return std::chrono::duration<double>(total).count();
+  }
+
+ private:
+  std::mutex mutex_;
+  int running_ = 0;
+  std::chrono::steady_clock::time_point since_;
+  std::chrono::steady_clock::duration total_{};
+};
+
+CompilingClock& compiling_clock() {
+  static CompilingClock clock;
+  return clock;
+}
+
+BuiltSolution build_solution_timed(const fs::path& source, const LanguageTable& languages,
+                                   const BuildSettings& settings);
+
+}  // namespace
+
+double compiling_seconds() { return compiling_clock().seconds(); }
+
 BuiltSolution build_solution(const fs::path& source, const LanguageTable& languages,
                              const BuildSettings& settings) {
+  struct Timed {
+    Timed() { compiling_clock().enter(); }
+    ~Timed() { compiling_clock().leave(); }
+    Timed(const Timed&) = delete;
+    Timed& operator=(const Timed&) = delete;
+  } timed;
+  return build_solution_timed(source, languages, settings);
+}
+
+namespace {
+
+BuiltSolution build_solution_timed(const fs::path& source, const LanguageTable& languages,
+                                   const BuildSettings& settings) {
   fs::path root = fs::absolute(source).lexically_normal();
   if (!root.has_filename())  // "dir/"
     root = root.parent_path();
@@ -843,5 +900,7 @@ BuiltSolution build_solution(const fs::path& source, const LanguageTable& langua
   }
   return compile_into_store(*language, solution, identity, entry, settings, std::move(built));
 }
+
+}  // namespace
 
 }  // namespace gamebatch::io

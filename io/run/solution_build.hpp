@@ -101,4 +101,8 @@ struct BuiltSolution {
 BuiltSolution build_solution(const std::filesystem::path& source, const LanguageTable& languages,
                              const BuildSettings& settings);
 
+// The wall seconds this process has spent in build_solution so far, calls that overlap counted
+// once: what a command's summary line shows as its compiling (a store hit costs its look-up).
+double compiling_seconds();
+
 }  // namespace gamebatch::io

@@ -184,6 +184,8 @@ nlohmann::json CheckJob::report_header() const {
   }
   if (!compile_report_.is_null())
     header["compile"] = compile_report_;
+  const CommandTime time = clock_.elapsed();
+  header["time"] = {{"seconds", time.seconds}, {"compiling_seconds", time.compiling_seconds}};
   return header;
 }
 
@@ -205,7 +207,7 @@ Outcome CheckJob::write_outputs() {
 }
 
 std::string CheckJob::summary_line() const {
-  return check_summary_line(result_, options_.inputs.size());
+  return check_summary_line(result_, options_.inputs.size(), time_text(clock_.elapsed()));
 }
 
 }  // namespace gamebatch::pipeline

@@ -77,6 +77,7 @@ class CheckJob {
   Outcome compile_solutions();
   nlohmann::json report_header() const;
 
+  CommandClock clock_;  // from the job's making: the summary line's time
   CheckJobSettings settings_;
   std::optional<WorkResources> resources_;
   CheckOptions options_;

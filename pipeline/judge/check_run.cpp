@@ -12,7 +12,8 @@
 //
 // The --report file, schema "gamebatch-check/1":
 //   {"schema": "gamebatch-check/1", ...header (gamebatch_version, problem, limits, sandbox, and for
-//    a problem package "package": {"path", "layout", "recognised_by"})...,
+//    a problem package "package": {"path", "layout", "recognised_by"}, and "time": {"seconds":
+//    the whole command until the report, "compiling_seconds": of it, compiling the solutions})...,
 //    "solutions": [{"name": NAME (the command as given, or a package's "accepted/sol.cpp"),
 //                   "command": the shell command run ("" when it did not compile),
 //                   "expected": "accepted" | "wrong_answer" | "time_limit_exceeded" |
@@ -512,7 +513,8 @@ CheckResult run_check(const CheckOptions& options) {
   return result;
 }
 
-std::string check_summary_line(const CheckResult& result, std::size_t files) {
+std::string check_summary_line(const CheckResult& result, std::size_t files,
+                               const std::string& time) {
   char line[256];
   std::snprintf(line, sizeof line,
                 "check: %zu solutions, %zu files (%zu rejected), %zu runs again alone, ",
@@ -520,8 +522,7 @@ std::string check_summary_line(const CheckResult& result, std::size_t files) {
   std::string text = line;
   if (result.interrupted)
     text += std::to_string(result.runs_not_judged) + " runs not judged, ";
-  std::snprintf(line, sizeof line, "time: %.3f s", result.seconds);
-  text += line;
+  text += time;
   if (result.interrupted)
     text += " (interrupted)";
   return text;

@@ -128,9 +128,11 @@ struct CheckResult {
 // depend on `jobs` except through timing.
 CheckResult run_check(const CheckOptions& options);
 
-// The line check ends with: "check: S solutions, F files (R rejected), A runs again alone, time: T
-// s", with ", N runs not judged" and " (interrupted)" when a stop ended it.
-std::string check_summary_line(const CheckResult& result, std::size_t files);
+// The line check ends with: "check: S solutions, F files (R rejected), A runs again alone, " and
+// `time` (programs/run_setup.hpp's time_text: the whole command's), with ", N runs not judged"
+// before it and " (interrupted)" after it when a stop ended it.
+std::string check_summary_line(const CheckResult& result, std::size_t files,
+                               const std::string& time);
 
 // True when every solution meets its expectation (a --solution: AC on every file), no input was
 // rejected and no run was left unjudged.

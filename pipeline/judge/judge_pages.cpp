@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 
+#include "pipeline/programs/run_setup.hpp"
 #include "pipeline/report/html_page.hpp"
 
 namespace gamebatch::pipeline {
@@ -115,12 +116,23 @@ std::string matrix_cell(const std::optional<RunVerdict>& verdict) {
   return cell + "</td>";
 }
 
+// The header's "time" (the whole command's, as its summary line gives it), or the runs' alone.
+std::string time_of(const nlohmann::json& header, const CheckResult& result) {
+  CommandTime time{result.seconds, 0};
+  if (header.contains("time")) {
+    time.seconds = header["time"].value("seconds", time.seconds);
+    time.compiling_seconds = header["time"].value("compiling_seconds", 0.0);
+  }
+  return time_text(time);
+}
+
 // The check page's title, summary, limits, sandbox and verdict legend.
 void add_check_heading(std::string& html, const nlohmann::json& header, const CheckOptions& options,
                        const CheckResult& result, const std::string& game) {
   html += "<h1>gamebatch check: " + escape_html(game) + "</h1>\n";
   html += "<div class=\"summary\">" +
-          escape_html(check_summary_line(result, options.inputs.size())) + "</div>\n";
+          escape_html(check_summary_line(result, options.inputs.size(), time_of(header, result))) +
+          "</div>\n";
   if (result.interrupted) {
     html += "<p class=\"note\"><b>Interrupted.</b> The check was stopped (Ctrl-C or SIGTERM): " +
             count_text(result.runs_not_judged) +

@@ -145,6 +145,8 @@ nlohmann::ordered_json BuildJob::report() const {
   report["warnings"] = result_.warnings;
   report["interrupted"] = result_.interrupted;
   report["seconds"] = result_.seconds;
+  const CommandTime time = clock_.elapsed();
+  report["time"] = {{"seconds", time.seconds}, {"compiling_seconds", time.compiling_seconds}};
   if (checks_)
     report["package_checks"] = checks_->json();
   return report;
@@ -160,6 +162,10 @@ Outcome BuildJob::write_outputs() const {
       !write_html_page(settings_.html_file, build_page(nlohmann::json::parse(built.dump()))))
     outcome = Outcome::failed;
   return outcome;
+}
+
+std::string BuildJob::summary_line() const {
+  return build_summary_line(result_, time_text(clock_.elapsed()));
 }
 
 }  // namespace gamebatch::pipeline

@@ -86,12 +86,15 @@ class BuildJob {
   nlohmann::ordered_json report() const;
   // Writes the --report and --html files; failed when one cannot be written.
   Outcome write_outputs() const;
+  // The line build ends with (build_summary_line), its time the whole command's so far.
+  std::string summary_line() const;
 
  private:
   Outcome read_problem_yaml();
   Outcome make_entry_makers();
   Outcome check_built_package();
 
+  CommandClock clock_;  // from the job's making: the summary line's time
   BuildJobSettings settings_;
   std::filesystem::path root_;
   std::optional<WorkResources> resources_;

@@ -857,9 +857,7 @@ std::vector<std::string> group_summary_lines(const BuildResult& result) {
   return lines;
 }
 
-std::string build_summary_line(const BuildResult& result) {
-  char time[64];
-  std::snprintf(time, sizeof time, "time: %.3f s", result.seconds);
+std::string build_summary_line(const BuildResult& result, const std::string& time) {
   std::string line = "build: " + std::to_string(result.tests) + " tests";
   if (result.written == 0 && result.removed == 0 && result.failures.empty() && !result.interrupted)
     return line + ", nothing to write: every file is as the plan makes it; " + time;

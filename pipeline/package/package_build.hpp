@@ -96,10 +96,10 @@ BuildResult build_package(const BuildOptions& options);
 // "group small: 8 tests, n <= 10, k <= 11, T <= 5; 15 points", one per group.
 std::vector<std::string> group_summary_lines(const BuildResult& result);
 
-// "build: 23 tests: 23 made, 0 unchanged; 46 files written, 0 removed; time: 0.41 s", or for a
-// rebuild that changed nothing "build: 23 tests, nothing to write: every file is as the plan
-// makes it; time: ...".
-std::string build_summary_line(const BuildResult& result);
+// "build: 23 tests: 23 made, 0 unchanged; 46 files written, 0 removed; " and `time`
+// (programs/run_setup.hpp's time_text: the whole command's), or for a rebuild that changed
+// nothing "build: 23 tests, nothing to write: every file is as the plan makes it; time: ...".
+std::string build_summary_line(const BuildResult& result, const std::string& time);
 
 // The manifest's file name in a package.
 inline constexpr const char* kBuildManifestName = io::kBuildRecordName;

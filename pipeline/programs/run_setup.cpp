@@ -210,4 +210,23 @@ void run_at_once(std::size_t count, std::size_t jobs, const std::function<void(s
     thread.join();
 }
 
+CommandClock::CommandClock()
+    : started_(std::chrono::steady_clock::now()), compiling_before_(io::compiling_seconds()) {}
+
+CommandTime CommandClock::elapsed() const {
+  return {std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count(),
+          io::compiling_seconds() - compiling_before_};
+}
+
+std::string time_text(const CommandTime& time) {
+  char text[96];
+  if (time.compiling_seconds > 0) {
+    std::snprintf(text, sizeof text, "time: %.3f s (compiling %.3f s)", time.seconds,
+                  time.compiling_seconds);
+  } else {
+    std::snprintf(text, sizeof text, "time: %.3f s", time.seconds);
+  }
+  return text;
+}
+
 }  // namespace gamebatch::pipeline

@@ -11,7 +11,8 @@
 // Its one part, run_setup.hpp (this file), public: JudgeSettings and JudgeLimits, the stop and
 // process limits of a run (kStopFactor, process_limits), run_at_once (runs side by side on plain
 // threads), the sandbox made and described (make_sandbox, sandbox_json, sandbox_info_text), the
-// languages (load_languages) and the compiled-program store (CompiledStore).
+// languages (load_languages), the compiled-program store (CompiledStore) and the time a command's
+// summary line gives (CommandClock).
 //
 // What it promises. A run never outlives its limits; nothing is run outside the sandbox unless
 // --no-sandbox says so; a temporary store is removed at the end.
@@ -25,6 +26,7 @@
 // store of compiled programs beside the answer cache (io/run/compiled_store.hpp).
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -130,5 +132,26 @@ class CompiledStore {
   bool temporary_ = false;
   std::optional<io::StoreUse> in_use_;  // `cache trim` leaves the store alone meanwhile
 };
+
+// A command's time for its summary line: the whole command, and the part of it spent compiling
+// programs (io::compiling_seconds: store look-ups included).
+struct CommandTime {
+  double seconds = 0;
+  double compiling_seconds = 0;
+};
+
+// Started when made: what a command has taken since.
+class CommandClock {
+ public:
+  CommandClock();
+  CommandTime elapsed() const;
+
+ private:
+  std::chrono::steady_clock::time_point started_;
+  double compiling_before_ = 0;
+};
+
+// "time: 4.113 s", or "time: 4.113 s (compiling 3.902 s)" where some compiling was done.
+std::string time_text(const CommandTime& time);
 
 }  // namespace gamebatch::pipeline
