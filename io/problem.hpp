@@ -42,6 +42,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -138,6 +139,15 @@ class Problem {
   // The parameters the statement names, whose values a group of tests may narrow (a subtask's
   // "n <= 10"): willow T N C, doublemove T n k, wallgame T h w, boigame t n. None by default.
   virtual std::vector<std::string_view> parameters() const { return {}; }
+
+  // The most `parameter` can be in a case whose other parameters are at most `highest` (by name),
+  // where the format ties it to them (doublemove's k <= n + 1); nullopt where none bounds it. A
+  // group's limit above that is an end no test of the group can reach.
+  virtual std::optional<std::int64_t> tied_high(
+      std::string_view /*parameter*/,
+      const std::map<std::string, std::int64_t, std::less<>>& /*highest*/) const {
+    return std::nullopt;
+  }
 
   // Where `text`, a valid input for parse(), leaves the limits of the game's official statement
   // (narrower than gamebatch's: `gamebatch validate`), and the narrower limits `check` holds.

@@ -1,9 +1,14 @@
 // pipeline/data_bounds: which ends of a limit the warnings name.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include "io/files/generate.hpp"
 #include "pipeline/package/data_bounds.hpp"
 
 namespace gamebatch::pipeline {
@@ -41,6 +46,29 @@ TEST(DataBounds, ACaseCountWithNoStatementLimitIsNoLimitToReach) {
   group.group = "sample";
   group.parameters = {bounds("n", 1, 4, 1, 35)};
   EXPECT_TRUE(bounds_warnings({group}).empty());
+}
+
+TEST(DataBounds, AnEndTheOtherLimitsTieOutOfReachIsNoEndToReach) {
+  // doublemove's k <= n + 1: where n <= 4, k = 5 is the top of the statement's 0..36 a test can
+  // reach. Tests reaching it draw no warning; tests stopping at 3 are told the end they can reach.
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("gb-bounds-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto group_of = [&](std::int64_t top_k) {
+    io::DoublemoveGenOptions options;
+    options.n = {1, 4};
+    options.declarations = io::IntRange{0, top_k};
+    const std::filesystem::path file = dir / ("k" + std::to_string(top_k) + ".in");
+    std::ofstream(file) << io::generate_file_text(options, 1, 1, 200);
+    return GroupTests{"tiny", {file}, {{"n", 1, 4, "group tiny"}}};
+  };
+  const std::vector<GroupBounds> reaching = data_bounds("doublemove", {group_of(5)});
+  ASSERT_EQ(reaching.size(), 1u);
+  EXPECT_TRUE(bounds_warnings(reaching).empty()) << bounds_warnings(reaching).front();
+  const std::vector<std::string> short_of_it = bounds_warnings(data_bounds("doublemove", {group_of(3)}));
+  EXPECT_EQ(short_of_it, std::vector<std::string>{
+                             "group tiny: k reaches 0..3 of 0..36 (at most 5 within the other limits)"});
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -146,6 +146,14 @@ class DoublemoveProblem final : public Problem {
   }
   std::uint32_t solver_version() const override { return 1; }
   std::vector<std::string_view> parameters() const override { return {"T", "n", "k"}; }
+  std::optional<std::int64_t> tied_high(
+      std::string_view parameter,
+      const std::map<std::string, std::int64_t, std::less<>>& highest) const override {
+    const auto n = highest.find("n");
+    if (parameter != "k" || n == highest.end())
+      return std::nullopt;
+    return n->second + 1;  // the format's k <= n + 1
+  }
 
   void check_limits(std::string_view text, OfficialLimitCheck& check) const override {
     doublemove::check_limits(text, check);

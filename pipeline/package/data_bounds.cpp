@@ -44,8 +44,26 @@ std::string range_text(std::int64_t low, std::int64_t high) {
 std::string limit_text(const ParameterBounds& bounds) {
   if (!bounds.limit_low && !bounds.limit_high)
     return "";
-  return " of " + (bounds.limit_low ? std::to_string(*bounds.limit_low) : std::string()) + ".." +
-         (bounds.limit_high ? std::to_string(*bounds.limit_high) : std::string());
+  std::string text =
+      " of " + (bounds.limit_low ? std::to_string(*bounds.limit_low) : std::string()) + ".." +
+      (bounds.limit_high ? std::to_string(*bounds.limit_high) : std::string());
+  if (bounds.tied_high)
+    text += " (at most " + std::to_string(*bounds.tied_high) + " within the other limits)";
+  return text;
+}
+
+// Each parameter's tied_high: what the game's ties to the others' highest limits allow.
+void tie_highs(const io::Problem& problem, GroupBounds& bounds) {
+  std::map<std::string, std::int64_t, std::less<>> highest;
+  for (const ParameterBounds& parameter : bounds.parameters) {
+    if (parameter.limit_high)
+      highest.emplace(parameter.parameter, *parameter.limit_high);
+  }
+  for (ParameterBounds& parameter : bounds.parameters) {
+    const std::optional<std::int64_t> tied = problem.tied_high(parameter.parameter, highest);
+    if (tied && parameter.limit_high && *tied < *parameter.limit_high)
+      parameter.tied_high = tied;
+  }
 }
 
 }  // namespace
@@ -105,6 +123,8 @@ std::vector<GroupBounds> data_bounds(std::string_view game, const std::vector<Gr
       }
       bounds.parameters.push_back(std::move(parameter_bounds));
     }
+    if (problem != nullptr)
+      tie_highs(*problem, bounds);
     all.push_back(std::move(bounds));
   }
   return all;
@@ -157,6 +177,7 @@ nlohmann::json bounds_json(const std::vector<GroupBounds>& bounds) {
                             {"max", parameter.high},
                             {"limit_min", optional(parameter.limit_low)},
                             {"limit_max", optional(parameter.limit_high)},
+                            {"tied_max", optional(parameter.tied_high)},
                             {"limit_owner", parameter.limit_owner},
                             {"min_reached", parameter.low_reached()},
                             {"max_reached", parameter.high_reached()}});

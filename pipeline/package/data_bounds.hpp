@@ -5,6 +5,7 @@
 // table and put it in their reports and pages.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -33,8 +34,15 @@ struct ParameterBounds {
   // the statement bounds the parameter only through others (no range of its own).
   std::optional<std::int64_t> limit_low, limit_high;
   std::string limit_owner;  // "group small", "the statement"
+  // The most a case within the group's limits on the other parameters can have, where the game
+  // ties this one to them (doublemove's k <= n + 1) and that is below limit_high: the top end
+  // the group's tests can reach.
+  std::optional<std::int64_t> tied_high;
   bool low_reached() const { return !limit_low || low <= *limit_low || unbounded_high(); }
-  bool high_reached() const { return !limit_high || high >= *limit_high || unbounded_high(); }
+  bool high_reached() const {
+    return !limit_high || high >= std::min(*limit_high, tied_high.value_or(*limit_high)) ||
+           unbounded_high();
+  }
   // An upper end of 10^9 or more is no statement's: gamebatch reads that far where the original
   // names no limit (doublemove's and wallgame's T), so neither end is a limit to test.
   bool unbounded_high() const { return limit_high && *limit_high >= 1'000'000'000; }
