@@ -33,9 +33,13 @@ TEST_F(SetterCliTest, ValidateReadsTheExactFormat) {
   write_text(at("in/broken.in"), "1\n3\n1\n2\n");
   const Result result = run({"validate", "--problem", "willow", "in"});
   EXPECT_EQ(result.status, 1) << result.err;
+  // solve names the same line for the same fault: the last, where the file ends.
+  const Result solved = run({"solve", "-p", "willow", "--no-cache", "in/broken.in"});
+  EXPECT_NE(solved.err.find("in/broken.in:4: expected C_3 of case 1"), std::string::npos)
+      << solved.err;
   EXPECT_EQ(lines_of(result.out),
             (std::vector<std::string>{
-                "in/broken.in:5:1: complete input: expected C_3 of case 1, found the end of the "
+                "in/broken.in:4:2: complete input: expected C_3 of case 1, found the end of the "
                 "file",
                 "in/crlf.in:1:2: LF line ends: expected '\\n' after T, found a CR ('\\r\\n' line "
                 "end)",

@@ -89,7 +89,8 @@ TEST(StrictFormat, WillowVariantsAreRejectedWithTheirRule) {
       {"1\n2\n5\n10001\n2\n", "C", "line 4, column 1"},
       {"1\n1\n5\n", "N", "line 2, column 1"},
       {"1\n2\n5\n7\n2\n1\n", "nothing after the last case", "line 6, column 1"},
-      {"1\n2\n5\n7\n", "complete input", "line 5, column 1"},
+      {"1\n2\n5\n7\n", "complete input", "line 4, column 2"},  // after the last byte, as solve
+      {"1\n2\n5\n", "complete input", "line 3, column 2"},
       {"1\n2\n5x\n7\n2\n", "integer", "line 3, column 1"},
   };
   for (const auto& [text, rule, place] : variants) {

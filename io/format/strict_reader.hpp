@@ -289,8 +289,19 @@ class StrictReader {
   // Moves to the first byte of the next token of the line: at a line's start the token begins
   // there; after a token, exactly one space separates them.
   void start_token(const std::string& what) {
-    if (position_ == text_.size())
-      reject("complete input", "expected " + what + ", found the end of the file");
+    if (position_ == text_.size()) {
+      const std::string message = "expected " + what + ", found the end of the file";
+      // A file ending in a newline ends on its last line, after its last byte (as solve's
+      // messages say it), not on the empty line after it.
+      if (at_line_start_ && line_ > 1) {
+        const std::size_t newline = position_ - 1;
+        const std::size_t before = newline == 0 ? std::string_view::npos
+                                                : text_.rfind('\n', newline - 1);
+        const std::size_t last_start = before == std::string_view::npos ? 0 : before + 1;
+        throw Rejected{{line_ - 1, newline - last_start + 1, "complete input", message}};
+      }
+      reject("complete input", message);
+    }
     const char c = text_[position_];
     if (at_line_start_) {
       at_line_start_ = false;
