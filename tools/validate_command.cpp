@@ -31,7 +31,7 @@ void add_package_check_options(CLI::App& validate, pipeline::PackageCheckSetting
                     "Also give every validator of the package its data/invalid_input/ files and\n"
                     "mutants of each group's tests (one per format rule and limit); a validator\n"
                     "that accepts one has a blind spot");
-  validate.add_option("--out", checks.out, "Keep the mutants in DIR (with --invalid)")
+  validate.add_option("--out,-o", checks.out, "Keep the mutants in DIR (with --invalid)")
       ->type_name("DIR");
   validate
       .add_option("--cache", checks.cache_file,

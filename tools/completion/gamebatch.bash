@@ -41,7 +41,7 @@ _gamebatch_options() {
       ;;
     validate)
       flags+=" --lenient --invalid --no-cache $_gamebatch_judge_flags"
-      valued="-p --problem --layout --out --cache --report --html --time-limit --memory-limit
+      valued="-p --problem --layout -o --out --cache --report --html --time-limit --memory-limit
         --output-limit -j --jobs --sandbox-bind --sandbox-disk --max-processes --languages"
       ;;
     validator) valued="--limits" ;;
