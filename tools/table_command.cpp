@@ -28,7 +28,10 @@ CLI::App* add_table_command(CLI::App& app, TableArguments& arguments) {
       "table", "Print a game's hardcoded answer table (for a reference solution) on stdout");
   table->footer(
       "doublemove: the k = 0 answers for n = 1..N (no declaration given), as a C++17 header\n"
-      "with a constexpr array indexed by n, as JSON, or as CSV.");
+      "with a constexpr array indexed by n, as JSON, or as CSV. The table is printed whole or\n"
+      "not at all.\n"
+      "Exit status: 0 printed, 1 stdout could not be written, 2 usage error, 130 (143)\n"
+      "interrupted by SIGINT (SIGTERM).");
   table->add_option("GAME", arguments.game, "The game: doublemove")
       ->required()
       ->type_name("")
