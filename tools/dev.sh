@@ -5,7 +5,8 @@
 #                       print the answers and what to try next
 #   tools/dev.sh test   install what is missing (and headless Chromium, which the --html page tests
 #                       load the pages in), build (warnings are errors), run the whole suite
-#   tools/dev.sh build  install what is missing and build only
+#   tools/dev.sh build  install what is missing (what test installs: the tests' packages, Slurm,
+#                       munge and Open MPI too) and build everything, without running the tests
 #   tools/dev.sh sanitize  build with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan)
 #                       and run the whole suite (tools/sanitize.sh)
 #   tools/dev.sh fuzz SECONDS  build the libFuzzer targets with clang (build-fuzz) and run each
