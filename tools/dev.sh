@@ -55,7 +55,7 @@ build() {
   cmake --build "$BUILD_DIR" -j "$JOBS"
 }
 
-# The demo's build: gamebatch and gamebatch-box only. A build directory made here leaves out the
+# The demo's build: gamebatch, gamebatch-box and the man page (build/man/gamebatch.1) only. A build directory made here leaves out the
 # tests, the benchmarks and the MPI mode (their packages are not installed); one that exists is
 # built as it is configured (`tools/dev.sh test` turns them on).
 build_demo() {
@@ -67,7 +67,7 @@ build_demo() {
   else
     cmake -S . -B "$BUILD_DIR" >/dev/null
   fi
-  cmake --build "$BUILD_DIR" -j "$JOBS" --target gamebatch gamebatch-box
+  cmake --build "$BUILD_DIR" -j "$JOBS" --target gamebatch gamebatch-box gamebatch_man_page
 }
 
 case "${1:-}" in
