@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """The figures the README and docs/performance.md both give agree: every row of the README's
 performance table is in docs/performance.md's with the same target and the same measured figures,
-and the README's rows speak to users (no commit hashes, issue numbers or internal names).
+and the README's rows speak to users (no commit hashes, issue numbers or internal names). And no
+user text (README.md, docs/*.md) names an issue number or a commit of this repository (a
+hexadecimal word that git resolves to one of its commits; other projects' commits may be named).
 
 Usage: docs_figures_test.py REPOSITORY_ROOT
 """
+import glob
 import os
 import re
+import subprocess
 import sys
 
 
@@ -38,6 +42,35 @@ def performance_rows(path, heading=None):
     return rows
 
 
+def our_commit(root, word):
+    """Whether `word` names a commit of the repository at `root` (False outside a git checkout)."""
+    try:
+        found = subprocess.run(["git", "-C", root, "rev-parse", "--verify", "-q", word + "^{commit}"],
+                               capture_output=True, check=False)
+    except OSError:
+        return False
+    return found.returncode == 0
+
+
+def developer_words(root):
+    """Issue numbers and this repository's commit hashes in the README and the manual."""
+    problems = []
+    texts = [os.path.join(root, "README.md")] + sorted(glob.glob(os.path.join(root, "docs", "*.md")))
+    for path in texts:
+        name = os.path.relpath(path, root)
+        with open(path, encoding="utf-8") as text:
+            for number, line in enumerate(text, 1):
+                for match in re.finditer(r"\b(issues?|PR|pull request) #?\d+\b", line, re.IGNORECASE):
+                    problems.append(f"{name}:{number}: names an issue number ({match.group(0)!r}): "
+                                    f"user text speaks of what the program does")
+                for match in re.finditer(r"\b[0-9a-f]{7,40}\b", line):
+                    word = match.group(0)
+                    if re.search(r"[a-f]", word) and re.search(r"[0-9]", word) and \
+                            our_commit(root, word):
+                        problems.append(f"{name}:{number}: names this repository's commit {word}")
+    return problems
+
+
 def main():
     root = sys.argv[1]
     readme = performance_rows(os.path.join(root, "README.md"), "## Performance")
@@ -58,6 +91,7 @@ def main():
             if re.search(pattern, benchmark + target + measured):
                 problems.append(f"README.md:{line}: '{benchmark}' names {what}; the README "
                                 f"speaks to users")
+    problems += developer_words(root)
     for problem in problems:
         print(problem, file=sys.stderr)
     if not problems:
