@@ -21,9 +21,10 @@ CLI::App* add_explain_command(CLI::App& app, pipeline::ExplainSettings& argument
       "the coins taken and the score; doublemove: each declaration still to come, the\n"
       "components it makes and Alice's winning sequences after it; wallgame: Rabbit's moves\n"
       "and Eel's walls with the running total; boigame: both players' moves and jumps until\n"
-      "one wins. willow's starts come from the solver's search; where the forest walk answers\n"
-      "instead, a case whose starts take more than 4e8 path steps to find pair by pair is\n"
-      "refused; boigame refuses a board whose layer tables pass 1 GiB.\n"
+      "one wins. willow's starts come from the solver's search; in the rare tree where the\n"
+      "solver answers by its slower exhaustive method instead, a case whose starts would take\n"
+      "more than 4 x 10^8 steps to find pair by pair is refused; boigame refuses a board whose\n"
+      "layer tables pass 1 GiB.\n"
       "Exit status: 0 explained, 1 some case could not be explained, 2 usage error (a file\n"
       "that cannot be read or is no input of the game, --case out of range).");
   add_problem_option(*explain, arguments.problem, "The game:");
