@@ -9,6 +9,7 @@ the idea's shrunk counterexample).
 Usage: docs_games_test.py REPOSITORY_ROOT GAMEBATCH_BINARY
 """
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -56,6 +57,15 @@ def main():
             if "```\n" + play + "```" not in text:
                 failures.append(f"docs/games.md's play of {game} case {case} is not what "
                                 f"gamebatch explain prints today")
+    # Every draw command the chapter shows runs as written (from the repository root).
+    for command in re.findall(r"`(gamebatch draw [^`]+)`", text):
+        arguments = [os.path.abspath(os.path.join(root, word))
+                     if os.path.exists(os.path.join(root, word)) else word
+                     for word in command.split()[1:]]
+        with tempfile.TemporaryDirectory() as scratch:  # the picture is written there
+            done = subprocess.run([binary] + arguments, cwd=scratch, capture_output=True, text=True)
+        if done.returncode != 0:
+            failures.append(f"docs/games.md's `{command}` fails: {done.stderr.strip()}")
     for failure in failures:
         print(failure, file=sys.stderr)
     return 1 if failures else 0
