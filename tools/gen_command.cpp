@@ -13,6 +13,7 @@
 
 #include "io/files/atomic_file.hpp"
 #include "io/files/generate.hpp"
+#include "pipeline/programs/run_setup.hpp"
 #include "pipeline/machine.hpp"
 #include "pipeline/package/game_options.hpp"
 #include "tools/support/command.hpp"
@@ -103,6 +104,7 @@ CLI::App* add_gen_command(CLI::App& app, GenArguments& arguments) {
 int run_gen_command(const GenArguments& arguments) {
   tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism,
                                    pipeline::thread_count(arguments.jobs));
+  const pipeline::CommandClock clock;
   const io::GenerateOptions& options = arguments.options;
   std::size_t unchanged = 0;
   try {
@@ -126,14 +128,17 @@ int run_gen_command(const GenArguments& arguments) {
   const auto files = static_cast<long long>(options.file_count);
   const auto cases = static_cast<long long>(options.file_count * options.cases_per_file);
   const auto kept = static_cast<long long>(unchanged);
+  const std::string time = pipeline::time_text(clock.elapsed());
   if (kept == 0) {
-    std::printf("wrote %lld files (%lld cases) to %s\n", files, cases, options.out_dir.c_str());
+    std::printf("wrote %lld files (%lld cases) to %s; %s\n", files, cases, options.out_dir.c_str(),
+                time.c_str());
   } else if (kept == files) {
-    std::printf("wrote nothing: the %lld files (%lld cases) in %s hold the same bytes already\n",
-                files, cases, options.out_dir.c_str());
+    std::printf("wrote nothing: the %lld files (%lld cases) in %s hold the same bytes already; %s\n",
+                files, cases, options.out_dir.c_str(), time.c_str());
   } else {
-    std::printf("wrote %lld of %lld files (%lld cases) to %s; %lld held the same bytes already\n",
-                files - kept, files, cases, options.out_dir.c_str(), kept);
+    std::printf(
+        "wrote %lld of %lld files (%lld cases) to %s; %lld held the same bytes already; %s\n",
+        files - kept, files, cases, options.out_dir.c_str(), kept, time.c_str());
   }
   return std::fflush(stdout) == 0 ? kExitWritten : kExitNotWritten;
 }

@@ -8,6 +8,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "pipeline/programs/run_setup.hpp"
 #include "pipeline/package/package_pages.hpp"
 #include "pipeline/package/validate_job.hpp"
 #include "pipeline/report/output_files.hpp"
@@ -98,6 +99,7 @@ class ValidateCommand final : public Command {
   }
 
   int run() override {
+    const pipeline::CommandClock clock;  // the last line's time: compiling validators included
     settings_.packages.judge = judge_.parsed();
     if (!outputs_.html_file.empty() && !pipeline::html_page_writable(outputs_.html_file))
       return kExitUsage;
@@ -114,8 +116,9 @@ class ValidateCommand final : public Command {
     if (result.outcome == pipeline::Outcome::usage_error)
       return kExitUsage;
     std::fflush(stdout);
-    std::fprintf(stderr, "validate: %zu files: %zu valid, %zu not\n", result.files,
-                 result.files - result.invalid, result.invalid);
+    std::fprintf(stderr, "validate: %zu files: %zu valid, %zu not; %s\n", result.files,
+                 result.files - result.invalid, result.invalid,
+                 pipeline::time_text(clock.elapsed()).c_str());
     return exit_status(pipeline::graver(result.outcome, write_outputs(result, packages)));
   }
 
