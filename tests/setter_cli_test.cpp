@@ -117,6 +117,10 @@ TEST_F(SetterCliTest, ValidatorPrintsAProgramWithTheGroupsLimits) {
   }
   EXPECT_NE(run({"validator", "willow", "--limits", "n=1"}).err.find("its parameters: C, N, T"),
             std::string::npos);
+  // --help names each game's parameters with the statement's ranges.
+  const std::string help = run({"validator", "--help"}).out;
+  EXPECT_NE(help.find("willow: --T 1..50 --N 2..4000 --C 0..10000"), std::string::npos) << help;
+  EXPECT_NE(help.find("doublemove: --T"), std::string::npos) << help;
 }
 
 TEST_F(SetterCliTest, ValidateUsageErrors) {

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <random>
 #include <set>
@@ -321,6 +322,15 @@ TEST(StrictFormat, WrittenValidatorTakesAGroupsLimitsAsArgumentsAndDefaults) {
   const auto [status, said] = run_validator(directory / "group", text);
   EXPECT_EQ(status, 43);
   EXPECT_NE(said.find("this group allows 1..10"), std::string::npos) << said;
+  // --help lists every parameter with the statement's range and the one checked by default.
+  const std::string help = (directory / "help.txt").string();
+  EXPECT_EQ(std::system(((directory / "group").string() + " --help > " + help).c_str()), 0);
+  std::ifstream help_file(help);
+  const std::string help_text{std::istreambuf_iterator<char>(help_file), {}};
+  EXPECT_NE(help_text.find("--n  the statement's 1..35; checked here: 1..10"), std::string::npos)
+      << help_text;
+  EXPECT_NE(help_text.find("--k  the statement's 0..36; checked here: 0..36"), std::string::npos)
+      << help_text;
   fs::remove_all(directory);
 }
 

@@ -91,6 +91,8 @@ class Limits {
     return true;
   }
   bool knows(const std::string& parameter) const { return statement_.count(parameter) != 0; }
+  // Every limited parameter with the statement's range, by name.
+  const std::map<std::string, Range>& statement_ranges() const { return statement_; }
   std::optional<Range> statement(const std::string& parameter) const {
     const auto found = statement_.find(parameter);
     return found == statement_.end() ? std::nullopt : std::optional<Range>(found->second);
