@@ -4,7 +4,9 @@
 // picture for a statement or an editorial; each game draws its own (io/GAME/picture.cpp) with
 // the elements of svg.hpp (this file, the room's one public header), written as text: the
 // document with its view box, lines, polylines, circles, rectangles, text and style rules, its
-// numbers with two decimals at most and every text escaped.
+// numbers with two decimals at most and every text escaped; and the width and box of a text
+// (text_width, TextBox), so that a picture can make its canvas wide enough for its titles and
+// keep its labels apart (what a person sees: tests/svg_fit.py checks every picture by them).
 //
 // What it must never depend on: the other rooms of io/ (it knows no game), pipeline/, tools/. It is
 // the standard library only.
@@ -15,6 +17,50 @@
 #include <string_view>
 
 namespace gamebatch::io {
+
+// The advance width of `content` at font size `size`, in pixels: Helvetica's widths (Arial's are
+// the same; the pictures ask for sans-serif), 1 em for a byte outside printable ASCII, wider than
+// any glyph of the table. A picture sizes its canvas and places its labels by it, and the test
+// that every text fits (tests/svg_fit.py) measures with the same table.
+inline double text_width(std::string_view content, double size) {
+  static constexpr unsigned short kHelvetica[95] = {
+      278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,   // space../
+      556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,   // 0..?
+      1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,  // @..O
+      667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,   // P.._
+      333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,   // `..o
+      556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584};       // p..~
+  double thousandths = 0;
+  for (const char c : content) {
+    const auto code = static_cast<unsigned char>(c);
+    thousandths += code >= 32 && code <= 126 ? kHelvetica[code - 32] : 1000;
+  }
+  return size * thousandths / 1000;
+}
+
+// A text's box as text_width and the font's height give it: 0.8 of the size above the baseline,
+// 0.25 below.
+struct TextBox {
+  double left = 0, top = 0, right = 0, bottom = 0;
+
+  TextBox(double x, double y, double size, std::string_view content,
+          std::string_view anchor = "middle") {
+    const double width = text_width(content, size);
+    left = anchor == "middle" ? x - width / 2 : anchor == "end" ? x - width : x;
+    right = left + width;
+    top = y - 0.8 * size;
+    bottom = y + 0.25 * size;
+  }
+  bool overlaps(const TextBox& other) const {
+    return left < other.right && other.left < right && top < other.bottom && other.top < bottom;
+  }
+  // Whether it meets the disc of radius r round (x, y) (a node of a graph, say).
+  bool meets_disc(double x, double y, double r) const {
+    const double nearest_x = x < left ? left : x > right ? right : x;
+    const double nearest_y = y < top ? top : y > bottom ? bottom : y;
+    return (nearest_x - x) * (nearest_x - x) + (nearest_y - y) * (nearest_y - y) < r * r;
+  }
+};
 
 class Svg {
  public:

@@ -56,11 +56,13 @@ std::string draw_play(const gamebatch::wallgame::Board& board) {
 
 std::string draw_play(const gamebatch::wallgame::Board& board,
                       const gamebatch::wallgame::Play& play) {
-  Svg svg(2 * kLeft + kCell * board.width, kTop + kCell * board.height + 20);
-  svg.text(kLeft, 22, 14,
-           "wallgame " + std::to_string(board.height) + " x " + std::to_string(board.width) +
-               ": Rabbit pays " + std::to_string(play.value) + " (path red, Eel's walls black)",
-           "black", "start");
+  const std::string title = "wallgame " + std::to_string(board.height) + " x " +
+                            std::to_string(board.width) + ": Rabbit pays " +
+                            std::to_string(play.value) + " (path red, Eel's walls black)";
+  // As wide as the board or the title, whichever is wider.
+  Svg svg(std::max(2 * kLeft + kCell * board.width, 2 * kLeft + text_width(title, 14)),
+          kTop + kCell * board.height + 20);
+  svg.text(kLeft, 22, 14, title, "black", "start");
   const auto range = drawn_columns(board, play);
   for (std::int32_t row = 0; row < board.height; ++row) {
     const auto [first, last] = range[static_cast<std::size_t>(row)];
