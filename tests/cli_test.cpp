@@ -62,6 +62,35 @@ TEST_F(CliTest, SolvesSampleBesideInput) {
   EXPECT_TRUE(error_lines(result.err).empty()) << result.err;
 }
 
+// "-" is one input read from stdin: solve answers on stdout, validate and explain read it too,
+// and a message names it "-".
+TEST_F(CliTest, DashReadsOneInputFromStdin) {
+  write_text(at("sample.in"), read_test_file("willow/sample.in"));
+  write_text(at("bad.in"), "1\n3\n1\n2\n");
+  const auto shell = [&](const std::string& line) {
+    return finish(start_program({"/bin/sh", "-c", std::string(GAMEBATCH_BINARY) + " " + line}));
+  };
+  const Result solved = shell("solve -p willow --no-cache - < sample.in");
+  EXPECT_EQ(solved.status, 0) << solved.err;
+  EXPECT_EQ(solved.out, read_test_file("willow/sample.ans"));
+  EXPECT_EQ(summary_of(solved).cases, 3u);
+  const Result elsewhere = shell("solve -p willow --no-cache --out answers - < sample.in");
+  EXPECT_EQ(elsewhere.out, read_test_file("willow/sample.ans")) << elsewhere.err;
+  EXPECT_EQ(files_under(work_), (std::set<std::string>{"bad.in", "sample.in"}));
+
+  const Result rejected = shell("solve -p willow --no-cache - < bad.in");
+  EXPECT_EQ(rejected.status, 1);
+  EXPECT_EQ(rejected.out, "");
+  EXPECT_NE(rejected.err.find("-:4: expected C_3 of case 1"), std::string::npos) << rejected.err;
+  const Result validated = shell("validate -p willow - < bad.in");
+  EXPECT_EQ(validated.status, 1);
+  EXPECT_EQ(validated.out,
+            "-:4:2: complete input: expected C_3 of case 1, found the end of the file\n");
+  const Result explained = shell("explain -p willow - < sample.in");
+  EXPECT_EQ(explained.status, 0) << explained.err;
+  EXPECT_EQ(explained.out, run({"explain", "-p", "willow", "sample.in"}).out);
+}
+
 TEST_F(CliTest, ShortOptionsWork) {
   copy_data("sample.in", at("in/sample.in"));
   const Result result = run({"solve", "-p", "willow", "-j", "1", "-o", "out", "in"});

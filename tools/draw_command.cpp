@@ -23,7 +23,7 @@ CLI::App* add_draw_command(CLI::App& app, pipeline::ExplainSettings& arguments) 
       "(an unreadable file, not an input of the game, --case out of range, -o not writable;\n"
       "nothing is written).");
   add_problem_option(*draw, arguments.problem, "The game:");
-  draw->add_option("FILE", arguments.path, "An input file of the game")
+  draw->add_option("FILE", arguments.path, "An input file of the game (-: stdin)")
       ->required()
       ->type_name("FILE");
   draw->add_option("--case", arguments.case_number, "The case to draw (1-based; default 1)")

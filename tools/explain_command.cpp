@@ -28,7 +28,7 @@ CLI::App* add_explain_command(CLI::App& app, pipeline::ExplainSettings& argument
       "Exit status: 0 explained, 1 some case could not be explained, 2 usage error (a file\n"
       "that cannot be read or is no input of the game, --case out of range).");
   add_problem_option(*explain, arguments.problem, "The game:");
-  explain->add_option("FILE", arguments.path, "An input file of the game")
+  explain->add_option("FILE", arguments.path, "An input file of the game (-: stdin)")
       ->required()
       ->type_name("FILE");
   explain

@@ -118,6 +118,8 @@ InputFile InputList::operator[](std::size_t index) const {
     return {std::move(input), std::move(answer), std::move(relative)};
   }
   fs::path input(name(entry));
+  if (input == kStandardStream)
+    return {input, input, input};
   fs::path relative = input.filename();
   fs::path answer = answer_of(layout, input, relative);
   return {std::move(input), std::move(answer), std::move(relative)};
@@ -300,6 +302,12 @@ std::uint32_t InputList::Collector::layout_answer_directory(Layout answer_layout
 
 void InputList::Collector::add_argument(const std::string& argument) {
   const std::size_t file_root = 0;
+  if (argument == kStandardStream) {  // a file of no directory, its answer on stdout
+    const std::uint32_t directory = directories.of_spelled(fs::path());
+    add_name(argument, file_root);
+    keys.push_back({directory, directory, -1});
+    return;
+  }
   const fs::path path(argument);
   std::error_code error;
   const fs::file_status own = fs::symlink_status(path, error);
@@ -556,11 +564,10 @@ std::vector<InputFile> collect_inputs(const std::vector<std::string>& paths,
 
 namespace gamebatch::io {
 
-std::string read_file(const fs::path& path) {
-  // open, read until end of file, close: no stdio buffer, no fstat for a small file.
-  const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (descriptor < 0)
-    throw std::system_error(errno, std::generic_category(), "cannot open");
+namespace {
+
+// Reads `descriptor` to its end; closes it unless it is stdin.
+std::string read_descriptor(int descriptor) {
   std::string content;
   char buffer[1 << 16];
   for (;;) {
@@ -569,15 +576,32 @@ std::string read_file(const fs::path& path) {
       continue;
     if (got < 0) {
       const int saved_errno = errno;
-      ::close(descriptor);
+      if (descriptor != STDIN_FILENO)
+        ::close(descriptor);
       throw std::system_error(saved_errno, std::generic_category(), "cannot read");
     }
     if (got == 0)
       break;
     content.append(buffer, static_cast<std::size_t>(got));
   }
-  ::close(descriptor);
+  if (descriptor != STDIN_FILENO)
+    ::close(descriptor);
   return content;
+}
+
+}  // namespace
+
+std::string read_file(const fs::path& path) {
+  if (path == kStandardStream) {
+    // Once: a second read of stdin would find its end.
+    static const std::string standard_input = read_descriptor(STDIN_FILENO);
+    return standard_input;
+  }
+  // open, read until end of file, close: no stdio buffer, no fstat for a small file.
+  const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0)
+    throw std::system_error(errno, std::generic_category(), "cannot open");
+  return read_descriptor(descriptor);
 }
 
 }  // namespace gamebatch::io

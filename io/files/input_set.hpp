@@ -26,7 +26,8 @@
 //
 // How a call flows. `solve` hands its PATH arguments to collect_input_list(), which walks each
 // directory (sorted; a package in its own layout, else every *.in), pairs each input with its
-// answer path and rejects clashes as a UsageError (exit 2); select_shard() may then keep one part.
+// answer path ("-", kStandardStream, with stdout) and rejects clashes as a UsageError (exit 2);
+// select_shard() may then keep one part.
 // The pipeline reads each input with read_file() and writes each answer file with
 // write_file_atomically() once all its cases are done.
 //
@@ -156,8 +157,13 @@ std::vector<InputFile> collect_inputs(const std::vector<std::string>& paths,
 
 namespace gamebatch::io {
 
+// The PATH argument that names standard input: one input read from stdin, whose answers go to
+// stdout (its InputFile has "-" as its input, answer and relative name, whatever --out says).
+inline constexpr const char* kStandardStream = "-";
+
 // The whole content of a file. Throws std::system_error saying why it cannot be read ("cannot
-// open: Permission denied"); the caller names the file.
+// open: Permission denied"); the caller names the file. kStandardStream reads stdin to its end
+// the first time and gives the same text on every later call (a command may read an input twice).
 std::string read_file(const std::filesystem::path& path);
 
 }  // namespace gamebatch::io

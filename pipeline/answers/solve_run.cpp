@@ -19,9 +19,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -274,6 +276,13 @@ bool settle_answers(const io::Problem& problem, const SolveOptions& options,
 // Writes a settled file's answers whole; a failure rejects the file. Runs on a writer.
 void write_answers(FileRecord& record) {
   try {
+    if (record.file.answer == io::kStandardStream) {  // the input read from stdin
+      if (std::fwrite(record.answer_text.data(), 1, record.answer_text.size(), stdout) !=
+              record.answer_text.size() ||
+          std::fflush(stdout) != 0)
+        throw std::runtime_error("stdout: " + std::string(std::strerror(errno)));
+      return;
+    }
     io::write_file_atomically(record.file.answer, record.answer_text);
   } catch (const std::exception& error) {
     record.error = std::string("cannot write answers: ") + error.what();

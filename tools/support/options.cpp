@@ -111,8 +111,9 @@ void add_paths_option(CLI::App& command, std::vector<std::string>& paths) {
   command
       .add_option("PATH", paths,
                   "Input files (any name) and directories (walked recursively for *.in files, or\n"
-                  "for a problem package's inputs: see --layout).\n"
-                  "Use -- before paths that start with a dash.")
+                  "for a problem package's inputs: see --layout); - is one input read from stdin\n"
+                  "(solve writes its answers to stdout). Use -- before paths that start with a\n"
+                  "dash.")
       ->type_name("")
       ->required();
 }
