@@ -65,9 +65,11 @@ TEST(DataBounds, AnEndTheOtherLimitsTieOutOfReachIsNoEndToReach) {
   const std::vector<GroupBounds> reaching = data_bounds("doublemove", {group_of(5)});
   ASSERT_EQ(reaching.size(), 1u);
   EXPECT_TRUE(bounds_warnings(reaching).empty()) << bounds_warnings(reaching).front();
-  const std::vector<std::string> short_of_it = bounds_warnings(data_bounds("doublemove", {group_of(3)}));
-  EXPECT_EQ(short_of_it, std::vector<std::string>{
-                             "group tiny: k reaches 0..3 of 0..36 (at most 5 within the other limits)"});
+  const std::vector<std::string> short_of_it =
+      bounds_warnings(data_bounds("doublemove", {group_of(3)}));
+  EXPECT_EQ(short_of_it,
+            std::vector<std::string>{
+                "group tiny: k reaches 0..3 of 0..36 (at most 5 within the other limits)"});
   std::filesystem::remove_all(dir);
 }
 

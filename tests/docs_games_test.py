@@ -34,7 +34,7 @@ def idea_samples(root):
 
 
 def main():
-    root, binary = sys.argv[1], sys.argv[2]
+    root, binary = sys.argv[1], os.path.abspath(sys.argv[2])
     with open(os.path.join(root, "docs", "games.md"), encoding="utf-8") as chapter:
         text = chapter.read()
     failures = []

@@ -94,7 +94,8 @@ TEST_F(PackageCheckCliTest, EverySubmissionGetsWhatItsDirectorySaysAndASecondChe
       << last_line;
   EXPECT_GT(std::stod(time[2]), 0.0);
   EXPECT_LE(std::stod(time[2]), std::stod(time[1]));
-  EXPECT_GE(report["time"]["seconds"].get<double>(), report["time"]["compiling_seconds"].get<double>());
+  EXPECT_GE(report["time"]["seconds"].get<double>(),
+            report["time"]["compiling_seconds"].get<double>());
   EXPECT_GT(report["time"]["compiling_seconds"].get<double>(), 0.0);
 
   const Result second = run({"check", "-p", "willow", "--cache", "answers.cache", "pkg"});

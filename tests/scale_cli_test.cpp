@@ -153,16 +153,17 @@ TEST_F(ScaleCliTest, GeneratedSetsAreReproducibleAndSolvable) {
     }
     EXPECT_EQ(answers_under(at(first)), answers_under(at(second)));
     // Again into the first: nothing changes, and the line says so; one file edited is written.
-    EXPECT_EQ(without_time(run({"gen", game, "--count", "12", "--seed", "5", "--cases-per-file",
-                                "3", "--out", first})
-                               .out),
-              cat("wrote nothing: the 12 files (36 cases) in ", first,
-                  " hold the same bytes already\n"));
+    EXPECT_EQ(
+        without_time(run({"gen", game, "--count", "12", "--seed", "5", "--cases-per-file", "3",
+                          "--out", first})
+                         .out),
+        cat("wrote nothing: the 12 files (36 cases) in ", first, " hold the same bytes already\n"));
     write_text(at(first) / cat(game, "-000004.in"), "edited\n");
-    EXPECT_EQ(without_time(run({"gen", game, "--count", "12", "--seed", "5", "--cases-per-file",
-                                "3", "--out", first})
-                               .out),
-              cat("wrote 1 of 12 files (36 cases) to ", first, "; 11 held the same bytes already\n"));
+    EXPECT_EQ(
+        without_time(run({"gen", game, "--count", "12", "--seed", "5", "--cases-per-file", "3",
+                          "--out", first})
+                         .out),
+        cat("wrote 1 of 12 files (36 cases) to ", first, "; 11 held the same bytes already\n"));
     EXPECT_EQ(answers_under(at(first)), answers_under(at(second)));
     EXPECT_EQ(files_under(at(first)).size(), 12u);
     EXPECT_EQ(*files_under(at(first)).begin(), cat(game, "-000001.in"));

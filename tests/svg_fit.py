@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Whether an SVG picture of gamebatch's fits as a person sees it: every text inside the view box,
-and no two texts overlapping. A text's box comes from Helvetica's advance widths (Arial's are the
-same; the pictures ask for sans-serif), its height from the font size: 0.8 of it above the
-baseline, 0.25 below.
+and no two texts overlapping. A text's box comes from each character's wider advance width of
+DejaVu Sans (Debian's sans-serif) and Helvetica (the pictures ask for sans-serif), its height from
+the font size: 0.8 of it above the baseline, 0.25 below.
 
 Used by docs_pictures_test.py; run alone: svg_fit.py FILE.svg... (exit 1 when one does not fit).
 """
@@ -10,14 +10,16 @@ import html
 import re
 import sys
 
-# Helvetica's advance widths in 1/1000 em, characters 32 (space) to 126 (~), from its AFM.
-HELVETICA = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,  # space../
-    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,  # 0..?
-    1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,  # @..O
-    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,  # P.._
-    333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,  # `..o
-    556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,  # p..~
+# Advance widths in 1/1000 em, characters 32 (space) to 126 (~): each the wider of DejaVu Sans
+# (Debian's sans-serif, from its hmtx table) and Helvetica (its AFM; Arial's are the same). The
+# same table as io/picture/svg.hpp's text_width.
+WIDTHS = [
+    318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337,  # space../
+    636, 636, 636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 556,  # 0..?
+    1015, 684, 686, 722, 770, 667, 611, 778, 752, 295, 500, 667, 557, 863, 748, 787,  # @..O
+    667, 787, 722, 667, 611, 732, 684, 989, 685, 667, 685, 390, 337, 390, 838, 556,  # P.._
+    500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612,  # `..o
+    635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838,  # p..~
 ]
 ASCENT, DESCENT = 0.8, 0.25
 # Two texts may touch: boxes overlapping by less than this (pixels) are not counted.
@@ -30,7 +32,7 @@ ATTRIBUTE = re.compile(r'([a-z-]+)="([^"]*)"')
 def text_width(content, size):
     """The advance width of `content` at font size `size`, in pixels (1000 for a character
     outside printable ASCII: no glyph of this table is wider)."""
-    return size * sum(HELVETICA[ord(c) - 32] if 32 <= ord(c) <= 126 else 1000
+    return size * sum(WIDTHS[ord(c) - 32] if 32 <= ord(c) <= 126 else 1000
                       for c in content) / 1000.0
 
 

@@ -13,9 +13,9 @@
 
 #include "io/files/atomic_file.hpp"
 #include "io/files/generate.hpp"
-#include "pipeline/programs/run_setup.hpp"
 #include "pipeline/machine.hpp"
 #include "pipeline/package/game_options.hpp"
+#include "pipeline/programs/run_setup.hpp"
 #include "tools/support/command.hpp"
 
 namespace gamebatch::cli {
@@ -133,8 +133,9 @@ int run_gen_command(const GenArguments& arguments) {
     std::printf("wrote %lld files (%lld cases) to %s; %s\n", files, cases, options.out_dir.c_str(),
                 time.c_str());
   } else if (kept == files) {
-    std::printf("wrote nothing: the %lld files (%lld cases) in %s hold the same bytes already; %s\n",
-                files, cases, options.out_dir.c_str(), time.c_str());
+    std::printf(
+        "wrote nothing: the %lld files (%lld cases) in %s hold the same bytes already; %s\n", files,
+        cases, options.out_dir.c_str(), time.c_str());
   } else {
     std::printf(
         "wrote %lld of %lld files (%lld cases) to %s; %lld held the same bytes already; %s\n",

@@ -8,9 +8,9 @@
 
 #include <spdlog/spdlog.h>
 
-#include "pipeline/programs/run_setup.hpp"
 #include "pipeline/package/package_pages.hpp"
 #include "pipeline/package/validate_job.hpp"
+#include "pipeline/programs/run_setup.hpp"
 #include "pipeline/report/output_files.hpp"
 #include "pipeline/report/terminal_text.hpp"
 #include "tools/support/command.hpp"

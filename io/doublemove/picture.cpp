@@ -74,7 +74,8 @@ std::vector<Point> edge_label_places(Point a, Point bend, Point b) {
     return Point{bend.x + (b.x - bend.x) * (2 * t - 1), bend.y + (b.y - bend.y) * (2 * t - 1)};
   };
   const double length = std::hypot(b.x - a.x, b.y - a.y);
-  const Point normal = length > 0 ? Point{-(b.y - a.y) / length, (b.x - a.x) / length} : Point{0, 1};
+  const Point normal =
+      length > 0 ? Point{-(b.y - a.y) / length, (b.x - a.x) / length} : Point{0, 1};
   for (const double t : {0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78}) {
     const Point on = along(t);
     for (const double side : {9.0, -9.0, 16.0, -16.0})
@@ -163,7 +164,7 @@ std::string draw_play(const gamebatch::doublemove::Instance& instance,
     const double spread = copy_of[k].first - (copy_of[k].second - 1) / 2.0;
     if (a == b) {
       // A loop: a small circle outside the value, turned by its place in the fan.
-      const double direction = angle(a) + 0.75 * spread;
+      const double direction = angle(a) + 1.1 * spread;
       const Point loop{at(a).x + 20 * std::cos(direction), at(a).y + 20 * std::sin(direction)};
       svg.circle(loop.x, loop.y, 10, "none", colour);
       std::vector<Point> places;
@@ -179,8 +180,8 @@ std::string draw_play(const gamebatch::doublemove::Instance& instance,
     }
     const Point from = at(a), to = at(b);
     const double length = std::hypot(to.x - from.x, to.y - from.y);
-    const Point middle{(from.x + to.x) / 2 - 18 * spread * (to.y - from.y) / length,
-                       (from.y + to.y) / 2 + 18 * spread * (to.x - from.x) / length};
+    const Point middle{(from.x + to.x) / 2 - 30 * spread * (to.y - from.y) / length,
+                       (from.y + to.y) / 2 + 30 * spread * (to.x - from.x) / length};
     if (spread == 0) {
       svg.line(from.x, from.y, to.x, to.y, colour, 2);
     } else {

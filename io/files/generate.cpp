@@ -209,7 +209,8 @@ NamesOnDisk names_in(const fs::path& directory) {
 // GenerateWriteError once no write is under way. A stop request (core/stop_request.hpp) ends it
 // early: no file is made after it, and GenerateInterrupted says how many were finished. Returns
 // the number of files that held their text already.
-std::size_t write_generated_files(const GenerateOptions& options, const std::vector<fs::path>& paths) {
+std::size_t write_generated_files(const GenerateOptions& options,
+                                  const std::vector<fs::path>& paths) {
   namespace flow = tbb::flow;
   struct MadeFile {
     std::size_t index = 0;
@@ -217,7 +218,7 @@ std::size_t write_generated_files(const GenerateOptions& options, const std::vec
                                               // the file holds it already, or `skipped`
     bool skipped = false;                     // not made: a stop was requested
   };
-  std::atomic<std::size_t> finished{0};  // files written, or found holding their text
+  std::atomic<std::size_t> finished{0};   // files written, or found holding their text
   std::atomic<std::size_t> unchanged{0};  // found holding their text
   const NamesOnDisk names_on_disk = names_in(options.out_dir);
   std::mutex failure_mutex;

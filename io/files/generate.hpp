@@ -183,9 +183,9 @@ struct GeneratedSet {
 // Creates out_dir and writes files 1..file_count into it, each whole (write_file_atomically), in
 // parallel on the current oneTBB arena; files of the same names are replaced unless they hold
 // the same bytes already (then they are left as they are), nothing else in out_dir is touched.
-// Returns the paths and how many were left as they were. Throws std::invalid_argument for bad options (before writing
-// anything), GenerateWriteError when a file cannot be written, and GenerateInterrupted when a
-// stop was requested first.
+// Returns the paths and how many were left as they were. Throws std::invalid_argument for bad
+// options (before writing anything), GenerateWriteError when a file cannot be written, and
+// GenerateInterrupted when a stop was requested first.
 GeneratedSet generate_input_set(const GenerateOptions& options);
 
 }  // namespace gamebatch::io

@@ -297,8 +297,8 @@ class StrictReader {
       // messages say it), not on the empty line after it.
       if (at_line_start_ && line_ > 1) {
         const std::size_t newline = position_ - 1;
-        const std::size_t before = newline == 0 ? std::string_view::npos
-                                                : text_.rfind('\n', newline - 1);
+        const std::size_t before =
+            newline == 0 ? std::string_view::npos : text_.rfind('\n', newline - 1);
         const std::size_t last_start = before == std::string_view::npos ? 0 : before + 1;
         throw Rejected{{line_ - 1, newline - last_start + 1, "complete input", message}};
       }

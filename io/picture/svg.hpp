@@ -18,22 +18,24 @@
 
 namespace gamebatch::io {
 
-// The advance width of `content` at font size `size`, in pixels: Helvetica's widths (Arial's are
-// the same; the pictures ask for sans-serif), 1 em for a byte outside printable ASCII, wider than
-// any glyph of the table. A picture sizes its canvas and places its labels by it, and the test
-// that every text fits (tests/svg_fit.py) measures with the same table.
+// The advance width of `content` at font size `size`, in pixels, for any common sans-serif face
+// (the pictures ask for sans-serif): each character's wider of DejaVu Sans (Debian's) and
+// Helvetica (Arial's are the same), 1 em for a byte outside printable ASCII. A picture sizes its
+// canvas and places its labels by it, and the test that every text fits (tests/svg_fit.py)
+// measures with the same table.
 inline double text_width(std::string_view content, double size) {
-  static constexpr unsigned short kHelvetica[95] = {
-      278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,   // space../
-      556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,   // 0..?
-      1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,  // @..O
-      667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,   // P.._
-      333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,   // `..o
-      556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584};       // p..~
+  static constexpr unsigned short kWidths[95] = {
+      318,  401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337,  // space../
+      636,  636, 636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 556,  // 0..?
+      1015, 684, 686, 722, 770, 667, 611, 778, 752, 295, 500, 667, 557, 863, 748, 787,  // @..O
+      667,  787, 722, 667, 611, 732, 684, 989, 685, 667, 685, 390, 337, 390, 838, 556,  // P.._
+      500,  613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612,  // `..o
+      635,  635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838};  // p..~      //
+                                                                                    // p..~
   double thousandths = 0;
   for (const char c : content) {
     const auto code = static_cast<unsigned char>(c);
-    thousandths += code >= 32 && code <= 126 ? kHelvetica[code - 32] : 1000;
+    thousandths += code >= 32 && code <= 126 ? kWidths[code - 32] : 1000;
   }
   return size * thousandths / 1000;
 }

@@ -837,7 +837,9 @@ BuiltSolution build_solution_timed(const fs::path& source, const LanguageTable& 
 
 }  // namespace
 
-double compiling_seconds() { return compiling_clock().seconds(); }
+double compiling_seconds() {
+  return compiling_clock().seconds();
+}
 
 BuiltSolution build_solution(const fs::path& source, const LanguageTable& languages,
                              const BuildSettings& settings) {

@@ -44,9 +44,9 @@ std::string range_text(std::int64_t low, std::int64_t high) {
 std::string limit_text(const ParameterBounds& bounds) {
   if (!bounds.limit_low && !bounds.limit_high)
     return "";
-  std::string text =
-      " of " + (bounds.limit_low ? std::to_string(*bounds.limit_low) : std::string()) + ".." +
-      (bounds.limit_high ? std::to_string(*bounds.limit_high) : std::string());
+  std::string text = " of " +
+                     (bounds.limit_low ? std::to_string(*bounds.limit_low) : std::string()) + ".." +
+                     (bounds.limit_high ? std::to_string(*bounds.limit_high) : std::string());
   if (bounds.tied_high)
     text += " (at most " + std::to_string(*bounds.tied_high) + " within the other limits)";
   return text;
@@ -109,7 +109,7 @@ std::vector<GroupBounds> data_bounds(std::string_view game, const std::vector<Gr
       return rank_of(order, a.first) < rank_of(order, b.first);
     });
     for (const auto& [parameter, range] : seen) {
-      ParameterBounds parameter_bounds{parameter, range.first, range.second, {}, {}, {}};
+      ParameterBounds parameter_bounds{parameter, range.first, range.second, {}, {}, {}, {}};
       if (const std::optional<io::NarrowLimit> limit = narrowest(group.limits, parameter)) {
         parameter_bounds.limit_low = limit->min;
         parameter_bounds.limit_high = limit->max;

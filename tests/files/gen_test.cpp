@@ -165,7 +165,7 @@ TEST_F(GenerateInputSetTest, FilesThatHoldTheirBytesAlreadyAreLeftAsTheyAre) {
   const auto third = stamp("willow-000003.in");
   write_text(dir_ / "willow-000002.in", "edited by hand\n");
   EXPECT_EQ(generate_input_set(options).unchanged, 2u);  // the first and the third
-  EXPECT_EQ(stamp("willow-000001.in"), first);  // not written again
+  EXPECT_EQ(stamp("willow-000001.in"), first);           // not written again
   EXPECT_EQ(stamp("willow-000003.in"), third);
   EXPECT_EQ(read_text(dir_ / "willow-000002.in"), generate_file_text(WillowGenOptions{}, 1, 2, 2));
   EXPECT_EQ(names_in(dir_),
@@ -175,7 +175,7 @@ TEST_F(GenerateInputSetTest, FilesThatHoldTheirBytesAlreadyAreLeftAsTheyAre) {
 TEST_F(GenerateInputSetTest, CreatesMissingDirectories) {
   const fs::path deep = dir_ / "a" / "b" / "c";
   const std::vector<fs::path> paths =
-      generate_input_set(set_options(BoigameGenOptions{}, deep, 1, 1));
+      generate_input_set(set_options(BoigameGenOptions{}, deep, 1, 1)).paths;
   ASSERT_EQ(paths.size(), 1u);
   EXPECT_TRUE(fs::is_regular_file(deep / "boigame-000001.in"));
 }
