@@ -32,7 +32,7 @@ TEST(DataBounds, WarnsOfEachLimitEndNoTestReaches) {
   group.tests = 4;
   group.parameters = {bounds("N", 3, 80, 2, 80), bounds("C", 0, 10'000, 0, 10'000)};
   EXPECT_EQ(bounds_warnings({group}),
-            std::vector<std::string>{"group small: N reaches 3..80 of 2..80"});
+            std::vector<std::string>{"group small: N reaches 3..80 of 2..80; no test has N = 2"});
 }
 
 TEST(DataBounds, ACaseCountWithNoStatementLimitIsNoLimitToReach) {
@@ -69,7 +69,8 @@ TEST(DataBounds, AnEndTheOtherLimitsTieOutOfReachIsNoEndToReach) {
       bounds_warnings(data_bounds("doublemove", {group_of(3)}));
   EXPECT_EQ(short_of_it,
             std::vector<std::string>{
-                "group tiny: k reaches 0..3 of 0..36 (at most 5 within the other limits)"});
+                "group tiny: k reaches 0..3 of 0..36 (at most 5 within the other limits); no "
+                "test has k = 5"});
   std::filesystem::remove_all(dir);
 }
 

@@ -156,9 +156,22 @@ std::vector<std::string> bounds_warnings(const std::vector<GroupBounds>& bounds)
     for (const ParameterBounds& parameter : group.parameters) {
       if (parameter.low_reached() && parameter.high_reached())
         continue;
-      lines.push_back("group " + group.group + ": " + parameter.parameter + " reaches " +
-                      std::to_string(parameter.low) + ".." + std::to_string(parameter.high) +
-                      limit_text(parameter));
+      // The ends no test reaches, as a setter would write the missing tests' values.
+      std::vector<std::string> missing;
+      if (!parameter.low_reached())
+        missing.push_back(parameter.parameter + " = " + std::to_string(*parameter.limit_low));
+      if (!parameter.high_reached()) {
+        missing.push_back(
+            parameter.parameter + " = " +
+            std::to_string(std::min(*parameter.limit_high,
+                                    parameter.tied_high.value_or(*parameter.limit_high))));
+      }
+      std::string line = "group " + group.group + ": " + parameter.parameter + " reaches " +
+                         std::to_string(parameter.low) + ".." + std::to_string(parameter.high) +
+                         limit_text(parameter) + "; no test has " + missing.front();
+      if (missing.size() == 2)
+        line += " or " + missing.back();
+      lines.push_back(std::move(line));
     }
   }
   return lines;
