@@ -1124,9 +1124,10 @@ class PrunedSearch {
       // from 4N the whole order's (for the samples beyond it). Bounds for every row cost more than
       // they saved on a random tree of 10^6 cities, whose rows mostly fall to probes and samples.
       if (const std::int64_t steps = steps_of(row.evaluated, end); row.far_probed && steps >= n_)
-        leave_bound_.reach(order_, row.start, steps >= kWholeFrom * std::int64_t{n_} ? n_ : end);
+        leave_bound_.reach(order_, row.start, steps >= kWholeFrom * std::int64_t{n_} ? n_ : end,
+                           row.bound);
       if (row.far_probed && steps_of(0, row.evaluated) >= kWholeFrom * std::int64_t{n_})
-        leave_bound_.reach(order_, row.start, n_);
+        leave_bound_.reach(order_, row.start, n_, row.bound);
       if (leave_bound_.whole(row.start))
         continue;
       if (row.far_probed && end < n_) {

@@ -233,8 +233,10 @@ class HalfwayBound {
   explicit HalfwayBound(const ArrivalTable<Value>& table)
       : table_(&table), rows_(table.rows()), frames_(1), walk_in_terms_(kAboveAll) {}
 
-  // Raises bound[j] to these bounds of V(i, j) wherever they are higher, for every j but i.
-  void raise(City i, std::vector<Coins>& bound) {
+  // Raises bound[j] to these bounds of V(i, j) wherever they are higher, for every j but i; a
+  // bound that is above `enough` is not raised further (it stays above it, as the whole bound
+  // would).
+  void raise(City i, std::vector<Coins>& bound, Coins enough) {
     const ArrivalId first = table_->arrivals_begin(i);
     if (first == table_->arrivals_end(i))
       return;  // a single city
@@ -256,7 +258,8 @@ class HalfwayBound {
       descend(top, in);
       ++top;
       const auto j = static_cast<std::size_t>(table_->tail(in));
-      bound[j] = std::max(bound[j], a_halfway(ends_of(top)));
+      if (bound[j] <= enough)
+        bound[j] = a_halfway(ends_of(top), bound[j], enough);
     }
   }
 
@@ -334,16 +337,22 @@ class HalfwayBound {
     return std::max(leave_terms_.best_from(from, kNoWay), ends.leave);
   }
 
-  // A's lower bounds: walking in without a pivot and with each pivot tried, and walking to it.
-  Coins a_halfway(const Ends& ends) const {
+  // A's lower bounds, and `floor`: walking in without a pivot and with each pivot tried, and
+  // walking to it. Stops once above `enough`; skips a pivot that cannot raise the bound (neither
+  // of its bounds is more than P(k) + off(v_k) - P(d) - off(j) + P(d - 1)).
+  Coins a_halfway(const Ends& ends, Coins floor, Coins enough) const {
     const auto walk_in_up_to = [&](std::int32_t last) {  // the least B leaving in [h + 1, last]
       const Coins inner = walk_in_terms_.best(ends.h + 1, std::min(last, ends.d - 1)).term;
       return (last >= ends.d ? std::min(inner, ends.walk_in) : inner) - ends.prefix;
     };
-    Coins best = walk_in_up_to(ends.d);
+    Coins best = std::max(floor, walk_in_up_to(ends.d));
     std::int32_t k = ends.h;
-    for (std::int32_t tried = 0; tried < kPivotsTried && k >= 0; ++tried) {
+    for (std::int32_t tried = 0; tried < kPivotsTried && k >= 0 && best <= enough; ++tried) {
       const Frame& pivot = frames_[static_cast<std::size_t>(k)];
+      if (pivot.pivot_value - ends.prefix - ends.leave <= best) {
+        k = pivot.richer_pivot;
+        continue;
+      }
       if (k >= 1) {
         const Coins late = pivot.pivot_value - ends.prefix - leave_from(ends.d - k + 1, ends);
         best = std::max(best, std::min(late, walk_in_up_to(std::max(ends.h + 1, ends.d - k))));
@@ -396,14 +405,17 @@ class LeaveAtOnceBound {
   // those made before for the same row. The order is made that far first: `order` may have been
   // another row's since this row's bounds were last extended, and then holds only what it made
   // for this row again.
-  void reach(RowOrder<Value>& order, City start, std::int32_t count) {
+  // Bounds above `enough` once the whole order's are made may stay below their halfway bounds
+  // (they stay above `enough`): the search's row bound, which only falls.
+  void reach(RowOrder<Value>& order, City start, std::int32_t count,
+             Coins enough = std::numeric_limits<Coins>::max()) {
     order.reach(start, count);
     if (start != row_)
       start_row(start);
     for (; made_ < count; ++made_)
       bound_one(order.links(), order.queue()[made_]);
     if (made_ == table_->city_count() && !halfway_made_) {
-      halfway_.raise(start, bound_);
+      halfway_.raise(start, bound_, enough);
       halfway_made_ = true;
     }
   }
