@@ -756,7 +756,8 @@ struct Row {
   City start;
   City least_at;  // a B start of value `bound`
   bool far_probed = false;
-  std::uint64_t sampled = 0;  // the B starts sampled beyond the batches so far
+  std::uint64_t killers_tried = 0;  // Killers::last_added() when the row last tried them
+  std::uint64_t sampled = 0;        // the B starts sampled beyond the batches so far
 };
 
 // The least of some start pairs' values, and the lowest B start that has it (lowest by
@@ -787,19 +788,31 @@ struct Least {
 // must give up), so these are tried before the row's own order goes far.
 class Killers {
  public:
-  const std::vector<City>& cities() const { return cities_; }
+  struct Killer {
+    City city;
+    std::uint64_t added;  // when it came into the list (1, 2, ...)
+  };
+  const std::vector<Killer>& cities() const { return cities_; }
+  std::uint64_t last_added() const { return added_; }
+  // To the front; a city still in the list keeps when it came in (rows that tried it since need
+  // not try it again).
   void add(City city) {
-    const auto it = std::find(cities_.begin(), cities_.end(), city);
-    if (it != cities_.end())
+    const auto it = std::find_if(cities_.begin(), cities_.end(),
+                                 [city](const Killer& killer) { return killer.city == city; });
+    Killer moved{city, ++added_};
+    if (it != cities_.end()) {
+      moved = *it;
       cities_.erase(it);
-    cities_.insert(cities_.begin(), city);
+    }
+    cities_.insert(cities_.begin(), moved);
     if (cities_.size() > kKept)
       cities_.pop_back();
   }
 
  private:
   static constexpr std::size_t kKept = 8;
-  std::vector<City> cities_;
+  std::vector<Killer> cities_;
+  std::uint64_t added_ = 0;
 };
 
 // The order of the search: the highest bound first; of equal ones the more evaluated (a finished
@@ -962,14 +975,16 @@ class PrunedSearch {
   }
 
   // The B starts that brought earlier rows down, against `row`.
-  void try_killers(const Row& row, Least& least) {
+  // Only those that came in since the row last tried them: their values are in its bound.
+  void try_killers(Row& row, Least& least) {
     ChainEvaluator<Value>& own = chains_.local();
-    for (const City killer : killers_.cities()) {
-      if (killer == row.start)
+    for (const Killers::Killer& killer : killers_.cities()) {
+      if (killer.city == row.start || killer.added <= row.killers_tried)
         continue;
-      least.add(own.value_by_root(rooting_.links(), row.start, killer), killer);
+      least.add(own.value_by_root(rooting_.links(), row.start, killer.city), killer.city);
       own.account();
     }
+    row.killers_tried = killers_.last_added();
   }
 
   // The last B starts of the row's order and a few spread over the rest not yet evaluated.
