@@ -30,6 +30,8 @@
 #include "core/random.hpp"
 #include "core/willow/generators.hpp"
 #include "core/willow/willow.hpp"
+#include "io/willow/format.hpp"
+#include "tools/bench/case_output.hpp"
 
 namespace willow = gamebatch::willow;
 using gamebatch::uniform_below;
@@ -113,6 +115,7 @@ struct Options {
   int edits = 200;
   int top = 5;
   std::vector<std::int32_t> sizes = {1000, 10000, 100000};
+  std::string edited_out;  // where the edited tree goes (official format), if anywhere
 };
 
 // Every recipe costed so far, by its description (a climb revisits many).
@@ -219,6 +222,11 @@ void edit_locally(const willow::TreeRecipe& recipe, const Options& options, std:
   }
   std::printf("local edits of the worst (draw 1): %.6f -> %.6f per N^2, %d of %d edits kept\n",
               first, cost, kept, options.edits);
+  if (!options.edited_out.empty()) {
+    const std::string text = gamebatch::io::willow::format_file(
+        {willow::to_official_labels(from_parents(parent, coins))});
+    gamebatch::bench::write_case_file("willow_slow_shapes", options.edited_out, text);
+  }
 }
 
 void report(const Costed& seen, const Options& options) {
@@ -261,6 +269,8 @@ int main(int argc, char** argv) {
   app.add_option("--steps", options.steps, "neighbours tried per climb")->capture_default_str();
   app.add_option("--edits", options.edits, "local edits of the worst tree")->capture_default_str();
   app.add_option("--top", options.top, "recipes reported")->capture_default_str();
+  app.add_option("--write-edited", options.edited_out,
+                 "write the worst tree after the local edits here (a willow input file)");
   app.add_option("--sizes", options.sizes, "sizes the reported recipes are costed at")
       ->delimiter(',')
       ->capture_default_str();
