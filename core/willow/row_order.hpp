@@ -77,7 +77,7 @@ class RowOrder {
 
 // The suffix extremes of terms pushed by depth along a root path that a depth-first walk keeps:
 // the least (or greatest, `Better` std::greater) term from any depth on by a binary search. The
-// candidates (terms better than every one above them) get worse with depth; a push overwrites
+// candidates (terms better than every one pushed deeper) get worse with depth; a push overwrites
 // one of them, which `Undo` restores when the walk leaves the city. Memory O(the depth).
 template <typename Better>
 class SuffixBest {
