@@ -140,9 +140,9 @@ TEST_F(CacheCliTest, SameCasesElsewhereReorderedAndRespacedAreHits) {
 }
 
 TEST_F(CacheCliTest, KilledRunKeepsItsCheckpointsAndTheRerunMatches) {
-  // Enough work for a few seconds on one thread: 40 files of two tripods of 6000 cities (willow's
-  // pruned search solves a random tree or a path of the size in a few milliseconds).
-  write_set(at("in"), 40, 2, 6000, 5, Shape::tripod);
+  // Enough work for a few seconds on one thread: 40 files of two spiders of combs of 8000 cities
+  // (willow's pruned search solves a random tree or a path of the size in a few milliseconds).
+  write_set(at("in"), 40, 2, 8000, 5, Shape::spider);
   const pid_t child = start({"solve", "--problem", "willow", "--jobs", "1", "--checkpoint", "0.2",
                              "--cache", "answers.cache", "--out", "out", "in"});
   // Wait for a checkpoint with some answers in it, then kill the run without warning.

@@ -101,11 +101,12 @@ inline std::set<std::string> files_under(const fs::path& dir) {
 }
 
 // A random willow case in the official labelling (road i <-> j_i, i < j_i), as text. A comb is a
-// path (the even cities) with a leaf on each of its cities (the odd ones). A tripod is three combs
-// whose spines end on city N: the one shape here that willow's pruned search still walks city by
-// city, about N^2 / 28 chain steps (about 2 s on one core at N = 100,000), so the tests that need
-// a case in progress for seconds use it.
-enum class Shape { random, path, star, comb, tripod };
+// path (the even cities) with a leaf on each of its cities (the odd ones). A spider is five combs
+// with a leaf on every fourth spine city, whose spines end on city N (make_willow_case's
+// comb_spider): the slowest shape known to willow's pruned search, about 700 N chain steps at
+// N = 300,000 (about 3 s on two cores), so the tests that need a case in progress for seconds use
+// it.
+enum class Shape { random, path, star, comb, spider };
 
 inline std::string willow_case(Shape shape, int cities, int max_coin, std::mt19937_64& rng) {
   std::string text = cat(cities, "\n");
@@ -127,11 +128,12 @@ inline std::string willow_case(Shape shape, int cities, int max_coin, std::mt199
       case Shape::comb:
         other = static_cast<std::uint64_t>(city % 2 == 1 ? city + 1 : std::min(city + 2, cities));
         break;
-      case Shape::tripod: {
-        // Legs of cities [1 + k leg, 1 + (k + 1) leg), each a comb up to city N.
-        const int leg = std::max(1, (cities + 1) / 3);
+      case Shape::spider: {
+        // Legs of cities [1 + k leg, 1 + (k + 1) leg), each a comb up to city N: groups of a
+        // leaf and the four spine cities after it, the leaf on the first of them.
+        const int leg = std::max(1, (cities + 4) / 5);
         const int leg_end = std::min(cities, 1 + ((city - 1) / leg + 1) * leg);
-        const int step = (city - 1) % leg % 2 == 0 ? 1 : 2;  // a leaf, or a spine city
+        const int step = (city - 1) % leg % 5 == 4 ? 2 : 1;  // past the next group's leaf
         other = static_cast<std::uint64_t>(city + step < leg_end ? city + step : cities);
         break;
       }

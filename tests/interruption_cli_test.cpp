@@ -139,9 +139,9 @@ TEST_P(EitherSignalTest, StopsABigWillowCaseInProgressAndKeepsTheFinishedFile) {
   for (int k = 0; k < 8; ++k)
     small.push_back(willow_case(Shape::random, 300, 1000, rng));
   write_text(at("set/a.in"), willow_file(small));
-  // A few seconds of work (a tripod: willow's pruned search makes short work of a random tree or
-  // a path): it is in progress when the signal comes.
-  write_text(at("set/big.in"), willow_file({willow_case(Shape::tripod, 100'000, 1000, rng)}));
+  // A few seconds of work (a spider of combs: willow's pruned search makes short work of a random
+  // tree or a path): it is in progress when the signal comes.
+  write_text(at("set/big.in"), willow_file({willow_case(Shape::spider, 300'000, 1000, rng)}));
 
   const pid_t gamebatch =
       start({"solve", "-p", "willow", "--jobs", "2", "--cache", "c.cache", "--cache-min-solve-us",

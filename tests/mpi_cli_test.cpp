@@ -153,11 +153,11 @@ TEST_F(MpiCliTest, HeavyFilesCasesSpreadOverTheRanks) {
   // About 0.15 s each on one core: rank 0 alone would take well over a second, long past rank 1's
   // start even on a loaded machine (at 0.1 s each, rank 0 once took all eight under load; eight
   // combs of 12,000 at 0.06 s each, once chains resumed from their siblings', all but one case;
-  // rank 1 ran about half as fast as rank 0 on this machine, main's build too). Tripods (combs
-  // were, until the search's lower bounds cut them): willow's pruned search takes a hundredth of
-  // that on a random tree or a path of the size.
+  // rank 1 ran about half as fast as rank 0 on this machine, main's build too). Spiders of combs
+  // (combs, then tripods were, until the search's bounds cut them): willow's pruned search takes
+  // a hundredth of that on a random tree or a path of the size.
   for (int k = 0; k < 12; ++k)
-    heavy.push_back(willow_case(Shape::tripod, 24'000, 10000, rng));
+    heavy.push_back(willow_case(Shape::spider, 40'000, 10000, rng));
   write_text(at("in/heavy.in"), willow_file(heavy));
   for (int k = 0; k < 4; ++k)
     write_text(at(cat("in/small", k, ".in")), willow_file({willow_case(Shape::path, 9, 9, rng)}));
@@ -186,9 +186,9 @@ TEST_F(MpiCliTest, InterruptedJobLeavesWholeAnswersAndASoundCache) {
       cases.push_back(willow_case(Shape::random, 300, 1000, rng));
     write_text(at(cat("in/s", k, ".in")), willow_file(cases));
   }
-  // A few seconds on one core (a tripod: willow's pruned search makes short work of a random
-  // tree or a path): still in progress when the signal comes.
-  write_text(at("in/big.in"), willow_file({willow_case(Shape::tripod, 100'000, 1000, rng)}));
+  // A few seconds on one core (a spider of combs: willow's pruned search makes short work of a
+  // random tree or a path): still in progress when the signal comes.
+  write_text(at("in/big.in"), willow_file({willow_case(Shape::spider, 300'000, 1000, rng)}));
   const pid_t job =
       start_program({GAMEBATCH_MPIRUN, "-np", "2", "--oversubscribe", GAMEBATCH_BINARY, "solve",
                      "--mpi", "--problem", "willow", "--jobs", "1", "--cache", "c.cache",

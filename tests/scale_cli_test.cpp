@@ -11,14 +11,14 @@ namespace {
 
 using namespace gamebatch::testing;
 
-// A willow file that takes about a second on one thread (12 tripods of 20,000 cities: on a tripod
-// the pruned search still walks city by city, where a random tree or a path takes a hundredth of
-// that), so that the progress line is drawn.
+// A willow file that takes about a second on one thread (12 spiders of combs of 30,000 cities: on
+// a spider the pruned search still walks long chains, where a random tree or a path takes a
+// hundredth of that), so that the progress line is drawn.
 void write_slow_willow_file(const fs::path& path) {
   std::mt19937_64 rng(7);
   std::vector<std::string> cases;
   for (int k = 0; k < 12; ++k)
-    cases.push_back(willow_case(Shape::tripod, 20000, 10000, rng));
+    cases.push_back(willow_case(Shape::spider, 30000, 10000, rng));
   write_text(path, willow_file(cases));
 }
 

@@ -31,13 +31,20 @@
 // Lower bounds. The B starts of a far-probed row's costly batches (N chain steps or more) also get
 // a cheap lower bound of their pair, O(1) each in the row's order (row_order.hpp's
 // LeaveAtOnceBound: A leaves at once into a branch that B cannot enter, B takes the richest walk
-// left to her), and from 4N the whole order's for the samples; those whose bound lies above the
-// row's bound when the batch began are skipped, since they cannot bring the row down. The row that
-// wins is evaluated against every B start, and on a caterpillar or a comb most of those are far
-// along the spine: each cost a chain of its distance (about L^2 / 4 chain steps for a spine of L
-// cities), and nearly all of them are now skipped. Trees where B far away still threatens A's
-// branch (three combs joined at one city: B walks in and takes a third leg) remain at about
-// 0.036 N^2 chain steps.
+// left to her); those whose bound lies above the row's bound when the batch began are skipped,
+// since they cannot bring the row down. Once a far-probed row has cost 4N chain steps (or a batch
+// would), every B start gets its bound, raised by the halfway bounds (row_order.hpp's
+// HalfwayBound, O(N log N) a row): A walks towards B and either meets her halfway or, where B
+// leaves first, takes a branch on the way (a pivot), or walks to a pivot and leaves there. On
+// trees of long legs joined at a city (three combs, "tripod"; spiders of combs), where B far along
+// one leg threatens to walk in and take another, leaving at once is far below the pairs' values
+// and the halfway bounds are about them. From then on the row is settled least bound first
+// (settle_by_bounds): the starts whose bound does not lie above the row's, in batches that double,
+// until the next one's bound lies above the row's, when so do all the rest's. The B starts that
+// hold the rows near a spider's joint to their values lie far along another leg, late in the
+// breadth-first order, and their bounds equal their values: the first batch settles such a row.
+// The tripod of 10^5 cities went from 0.036 N^2 chain steps to 0.0003 N^2, the worst spiders the
+// search for slow trees found (tools/bench/willow_slow_shapes) from 0.33 N^2 to 0.004 N^2.
 //
 // Siblings. Consecutive B starts of a breadth-first order are mostly children of one city, whose
 // paths from i differ only in their last city (and their parent's branch towards it): the chain
@@ -69,6 +76,8 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <numeric>
 #include <vector>
@@ -747,7 +756,8 @@ struct Row {
   City start;
   City least_at;  // a B start of value `bound`
   bool far_probed = false;
-  std::uint64_t sampled = 0;  // the B starts sampled beyond the batches so far
+  std::uint64_t killers_tried = 0;  // Killers::last_added() when the row last tried them
+  std::uint64_t sampled = 0;        // the B starts sampled beyond the batches so far
 };
 
 // The least of some start pairs' values, and the lowest B start that has it (lowest by
@@ -778,19 +788,31 @@ struct Least {
 // must give up), so these are tried before the row's own order goes far.
 class Killers {
  public:
-  const std::vector<City>& cities() const { return cities_; }
+  struct Killer {
+    City city;
+    std::uint64_t added;  // when it came into the list (1, 2, ...)
+  };
+  const std::vector<Killer>& cities() const { return cities_; }
+  std::uint64_t last_added() const { return added_; }
+  // To the front; a city still in the list keeps when it came in (rows that tried it since need
+  // not try it again).
   void add(City city) {
-    const auto it = std::find(cities_.begin(), cities_.end(), city);
-    if (it != cities_.end())
+    const auto it = std::find_if(cities_.begin(), cities_.end(),
+                                 [city](const Killer& killer) { return killer.city == city; });
+    Killer moved{city, ++added_};
+    if (it != cities_.end()) {
+      moved = *it;
       cities_.erase(it);
-    cities_.insert(cities_.begin(), city);
+    }
+    cities_.insert(cities_.begin(), moved);
     if (cities_.size() > kKept)
       cities_.pop_back();
   }
 
  private:
   static constexpr std::size_t kKept = 8;
-  std::vector<City> cities_;
+  std::vector<Killer> cities_;
+  std::uint64_t added_ = 0;
 };
 
 // The order of the search: the highest bound first; of equal ones the more evaluated (a finished
@@ -835,6 +857,12 @@ constexpr std::size_t kSampleGrain = 256;
 // whose diameter is about sqrt(N)) can be cut there instead of after its last, largest batches.
 // The probes cost a few dozen pairs.
 constexpr std::int32_t kFarEndProbes = 16;
+// A far-probed row's lower bounds for its whole order (LeaveAtOnceBound and HalfwayBound) once it
+// has spent this many N chain steps, or a batch of it would cost as much: a row that costs more
+// than that has long paths whose halfway bounds pay for their O(N log N), and from then on it is
+// settled least bound first (settle_by_bounds). From every far-probed row on, the bounds cost a
+// random tree of 10^6 cities two and a half times the time; from 8N, 5% more chain steps.
+constexpr std::int64_t kWholeFrom = 4;
 // One spread probe per this many starts not yet evaluated, at least kFarEndProbes and at most
 // kMostSpreadProbes (256 instead of 16 saved 13% of the chain steps on a Pruefer tree of
 // N = 300,000).
@@ -947,14 +975,16 @@ class PrunedSearch {
   }
 
   // The B starts that brought earlier rows down, against `row`.
-  void try_killers(const Row& row, Least& least) {
+  // Only those that came in since the row last tried them: their values are in its bound.
+  void try_killers(Row& row, Least& least) {
     ChainEvaluator<Value>& own = chains_.local();
-    for (const City killer : killers_.cities()) {
-      if (killer == row.start)
+    for (const Killers::Killer& killer : killers_.cities()) {
+      if (killer.city == row.start || killer.added <= row.killers_tried)
         continue;
-      least.add(own.value_by_root(rooting_.links(), row.start, killer), killer);
+      least.add(own.value_by_root(rooting_.links(), row.start, killer.city), killer.city);
       own.account();
     }
+    row.killers_tried = killers_.last_added();
   }
 
   // The last B starts of the row's order and a few spread over the rest not yet evaluated.
@@ -1004,33 +1034,77 @@ class PrunedSearch {
     }
     std::sort(samples_.begin(), samples_.end());
     skip_above_ = least.value;
-    const std::int32_t bounded = leave_bound_.made(row.start);
-    const auto part = [this, &row, bounded](const tbb::blocked_range<std::size_t>& range,
-                                            Least part_least) {
+    least.add(evaluate_positions(row.start, samples_, 0, samples_.size()));
+  }
+
+  // B starts [begin, end) of `positions` (in order_ from `start`), spread over the threads in
+  // parts split the same way on any schedule; those whose lower bound lies above skip_above_ are
+  // skipped.
+  Least evaluate_positions(City start, const std::vector<std::int32_t>& positions,
+                           std::size_t begin, std::size_t end) {
+    const std::int32_t bounded = leave_bound_.made(start);
+    const auto part = [this, start, bounded, &positions](
+                          const tbb::blocked_range<std::size_t>& range, Least part_least) {
       ChainEvaluator<Value>& own = chains_.local();
       own.forget_last_path();
       for (const std::int32_t k :
            own.grouped_by_branch(order_.links(), order_.queue(), range.begin(), range.end(),
-                                 [this](std::size_t s) { return samples_[s]; })) {
+                                 [&positions](std::size_t s) { return positions[s]; })) {
         const City j = order_.queue()[k];
         if (k < bounded && leave_bound_.at(j) > skip_above_)
           continue;
-        part_least.add(own.pair_value(order_.links(), row.start, j), j);
+        part_least.add(own.pair_value(order_.links(), start, j), j);
         if (!own.account())
           break;
       }
       return part_least;
     };
-    const tbb::blocked_range<std::size_t> all(0, samples_.size(), kSampleGrain);
-    const Least sampled = parallel_ ? tbb::parallel_reduce(
-                                          all, no_least(), part,
-                                          [](Least a, const Least& b) {
-                                            a.add(b);
-                                            return a;
-                                          },
-                                          tbb::simple_partitioner{})
-                                    : part(all, no_least());
-    least.add(sampled);
+    const tbb::blocked_range<std::size_t> all(begin, end, kSampleGrain);
+    return parallel_ ? tbb::parallel_reduce(
+                           all, no_least(), part,
+                           [](Least a, const Least& b) {
+                             a.add(b);
+                             return a;
+                           },
+                           tbb::simple_partitioner{})
+                     : part(all, no_least());
+  }
+
+  // A row with the lower bounds of all its B starts (LeaveAtOnceBound::whole): the starts not
+  // evaluated yet whose bound does not lie above the row's, least bound first, in batches that
+  // double, while the row stays ahead of every other. Once the next one's bound lies above the
+  // row's, so do all the rest's: the row's bound is its value. Where the halfway bounds meet the
+  // pairs' values (the rows near a spider's joint, whose least B starts lie far along another
+  // leg, late in the breadth-first order), the first batch settles the row. False: over the
+  // budget.
+  bool settle_by_bounds(Row& row, Least& least) {
+    order_.reach(row.start, n_);
+    const bool marked = marked_row_ == row.start;
+    const auto bound_at = [this](std::int32_t k) { return leave_bound_.at(order_.queue()[k]); };
+    settling_.clear();
+    for (std::int32_t k = row.evaluated; k < n_; ++k) {
+      if ((!marked || !marked_at_[static_cast<std::size_t>(k)]) && bound_at(k) <= least.value)
+        settling_.push_back(k);
+    }
+    std::sort(settling_.begin(), settling_.end(), [&bound_at](std::int32_t a, std::int32_t b) {
+      return bound_at(a) != bound_at(b) ? bound_at(a) < bound_at(b) : a < b;
+    });
+    std::size_t next = 0;
+    for (std::size_t count = kFirstBatch; next < settling_.size(); count *= 2) {
+      if (bound_at(settling_[next]) > least.value)
+        break;
+      if (!rows_.empty() && comes_later_(row, rows_.front()))
+        return true;  // behind another row: settled later, if ever
+      const std::size_t end = std::min(settling_.size(), next + count);
+      skip_above_ = least.value;
+      least.add(evaluate_positions(row.start, settling_, next, end));
+      row.bound = least.value;
+      next = end;
+      if (state_.over_budget.load(std::memory_order_relaxed))
+        return false;
+    }
+    row.evaluated = n_;
+    return true;
   }
 
   // About the chain steps of the B starts at positions [begin, end) of the row's order (made that
@@ -1047,6 +1121,11 @@ class PrunedSearch {
     try_killers(row, least);
     row.bound = least.value;
     while (row.evaluated < n_ && (rows_.empty() || !comes_later_(row, rows_.front()))) {
+      if (leave_bound_.whole(row.start)) {
+        if (!settle_by_bounds(row, least))
+          return false;
+        break;
+      }
       const std::int32_t end =
           std::min(n_, row.evaluated + std::max(row.evaluated / kBatchGrowthDivisor, kFirstBatch));
       order_.reach(row.start, end);
@@ -1060,7 +1139,12 @@ class PrunedSearch {
       // from 4N the whole order's (for the samples beyond it). Bounds for every row cost more than
       // they saved on a random tree of 10^6 cities, whose rows mostly fall to probes and samples.
       if (const std::int64_t steps = steps_of(row.evaluated, end); row.far_probed && steps >= n_)
-        leave_bound_.reach(order_, row.start, steps >= 4 * std::int64_t{n_} ? n_ : end);
+        leave_bound_.reach(order_, row.start, steps >= kWholeFrom * std::int64_t{n_} ? n_ : end,
+                           row.bound);
+      if (row.far_probed && steps_of(0, row.evaluated) >= kWholeFrom * std::int64_t{n_})
+        leave_bound_.reach(order_, row.start, n_, row.bound);
+      if (leave_bound_.whole(row.start))
+        continue;
       if (row.far_probed && end < n_) {
         sample_beyond(row, end, least);
         row.bound = least.value;
@@ -1118,8 +1202,9 @@ class PrunedSearch {
   const bool use_bare_;
   tbb::enumerable_thread_specific<ChainEvaluator<Value>> chains_;
   std::vector<Row> rows_ = std::vector<Row>(static_cast<std::size_t>(n_));
-  RowOrder<Value> order_;              // the breadth-first order of the row being evaluated
-  std::vector<std::int32_t> samples_;  // sample_beyond's positions in order_
+  RowOrder<Value> order_;               // the breadth-first order of the row being evaluated
+  std::vector<std::int32_t> samples_;   // sample_beyond's positions in order_
+  std::vector<std::int32_t> settling_;  // settle_by_bounds' positions in order_
   // The positions in order_ sampled for the row of marked_row_ (their values are in its bound,
   // so its batches skip them), as flags and as a list.
   std::vector<bool> marked_at_ = std::vector<bool>(static_cast<std::size_t>(n_), false);

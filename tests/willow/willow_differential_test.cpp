@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <numeric>
 #include <random>
@@ -209,6 +210,50 @@ TEST(WillowDifferential, FastSolverMatchesBruteForceOnEveryShapeAndCoinPattern) 
       static_cast<int>(std::size(kAllShapes) * std::size(kAllCoinPatterns));
   EXPECT_EQ(checked, kCombinations * (kBulkMaxCities * kBulkTreesPerSize +
                                       (kMaxCities - kBulkMaxCities) * kLargeTreesPerSize));
+}
+
+// The shapes beyond gen's (the Pruefer tree, the comb, the tripod and the spiders the search for
+// slow trees found) and trees of random recipes of its families, every way against the brute
+// force: sizes 1..12, many seeds, every coin pattern. About 6,000 trees.
+TEST(WillowDifferential, EveryWayMatchesBruteForceOnTheSlowShapes) {
+  constexpr std::int32_t kMaxCities = 12;
+  constexpr Coins kMaxCoinChoices[] = {1, 4, 20, 10000};
+  const auto ways = every_way();
+  int checked = 0;
+  std::mt19937_64 rng(0x51a0);
+  const auto check = [&](const Instance& instance, const std::string& what) {
+    const Coins expected = solve_brute_force(instance);
+    ++checked;
+    for (const auto& [way, options] : ways)
+      ASSERT_EQ(solve_checked(instance, options), expected) << what << ", " << way;
+  };
+  for (const TreeShape shape : kBenchShapes) {
+    if (std::find(std::begin(kAllShapes), std::end(kAllShapes), shape) != std::end(kAllShapes))
+      continue;
+    for (const CoinPattern pattern : kAllCoinPatterns) {
+      for (std::int32_t cities = 1; cities <= kMaxCities; ++cities) {
+        for (int tree = 0; tree < 30; ++tree) {
+          const Coins max_coin = kMaxCoinChoices[tree % std::size(kMaxCoinChoices)];
+          check(generate_instance(shape, cities, pattern, max_coin, rng),
+                std::string(to_string(shape)) + ", " + std::string(to_string(pattern)));
+        }
+      }
+    }
+  }
+  for (int tree = 0; tree < 1500; ++tree) {
+    TreeRecipe recipe;
+    recipe.legs = 1 + static_cast<std::int32_t>(rng() % 6);
+    recipe.arm = static_cast<ArmKind>(rng() % 3);
+    recipe.tooth = 1 + static_cast<std::int32_t>(rng() % 4);
+    recipe.gap = 1 + static_cast<std::int32_t>(rng() % 5);
+    recipe.nested_teeth = rng() % 2 == 0;
+    recipe.long_arm_percent = 50 * static_cast<std::int32_t>(rng() % 5);
+    recipe.layout = static_cast<CoinLayout>(rng() % 5);
+    const auto cities = static_cast<std::int32_t>(1 + tree % kMaxCities);
+    check(generate_recipe_instance(recipe, cities, kMaxCoinChoices[tree % 4], rng),
+          describe(recipe) + ", N = " + std::to_string(cities));
+  }
+  EXPECT_GT(checked, 5000);
 }
 
 // Every tree of up to 8 cities (as every way of hanging city v off one of the cities before it:

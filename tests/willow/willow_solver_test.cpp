@@ -138,14 +138,14 @@ TEST(WillowSolver, LargeCoinsAgreeWithBruteForce) {
 
 // A requested stop ends a solve within a few milliseconds of work with StopRequested, on the
 // calling thread and on all threads, in the forest walk (a random tree) and in the pruned search (a
-// tripod of combs, where it still goes along long chains: on a bare path it takes prefix sums, on
-// a comb its lower bounds skip most pairs, too quickly to poll for a stop); once the request is
-// cleared, solving works again.
+// spider of five combs, where it still goes along long chains for a tenth of a second: on a bare
+// path it takes prefix sums, on a comb or a tripod its lower bounds skip most pairs, too quickly
+// to poll for a stop); once the request is cleared, solving works again.
 TEST(WillowSolver, StopRequestEndsTheSolvePromptly) {
   std::mt19937_64 rng(17);
   for (const bool pruned : {false, true}) {
     const Instance instance =
-        pruned ? generate_instance(TreeShape::tripod, 8000, CoinPattern::mixed, 10000, rng)
+        pruned ? generate_instance(TreeShape::comb_spider, 30000, CoinPattern::mixed, 10000, rng)
                : generate_instance(TreeShape::random, 5000, CoinPattern::mixed, 10000, rng);
     for (const bool parallel : {false, true}) {
       SolverOptions options;

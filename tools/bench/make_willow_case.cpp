@@ -2,6 +2,7 @@
 // tree shape and size, for benchmarks beyond the official limits (e.g. N = 20,000).
 //
 //   make_willow_case --shape path --cities 20000 --seed 1 > path-20000.in
+//   make_willow_case --recipe 'legs=5 arm=comb tooth=2' --cities 20000 > spider.in
 //
 // The same options give the same file on every platform (the generators avoid the standard
 // distributions), so a benchmark input can be named by its command line instead of checked in.
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
   const auto shapes = enum_names(willow::kBenchShapes);
   const auto patterns = enum_names(willow::kAllCoinPatterns);
   std::string shape_name;
+  std::string recipe_text;
   std::string pattern_name = "mixed";
   std::int32_t cities = 0;
   std::uint64_t seed = 1;
@@ -39,10 +41,14 @@ int main(int argc, char** argv) {
   int cases = 1;
   std::string out_path;
 
-  app.add_option("--shape", shape_name, "tree shape")
-      ->required()
-      ->transform(to_lower)
-      ->check(CLI::IsMember(shapes));
+  auto* shape_option = app.add_option("--shape", shape_name, "tree shape")
+                           ->transform(to_lower)
+                           ->check(CLI::IsMember(shapes));
+  app.add_option("--recipe", recipe_text,
+                 "a tree of willow_slow_shapes' families instead of a shape, as it writes one "
+                 "('legs=3 arm=comb tooth=1 gap=1 nested=0 long=0 coins=uniform'; words left "
+                 "out keep these); its coins come with it (--coins is ignored)")
+      ->excludes(shape_option);
   app.add_option("-n,--cities", cities, "cities per case (N)")
       ->required()
       ->check(CLI::Range(1, 100'000'000));
@@ -59,16 +65,24 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("-o,--output", out_path, "write here instead of stdout");
   CLI11_PARSE(app, argc, argv);
+  if (shape_name.empty() == recipe_text.empty()) {
+    std::cerr << "make_willow_case: give one of --shape and --recipe\n";
+    return 2;
+  }
 
-  const auto shape = shapes.at(shape_name);
   const auto pattern = patterns.at(pattern_name);
   try {
+    const bool by_recipe = !recipe_text.empty();
+    const willow::TreeRecipe recipe =
+        by_recipe ? willow::parse_recipe(recipe_text) : willow::TreeRecipe{};
     std::mt19937_64 rng(seed);
     std::vector<willow::Instance> instances;
     instances.reserve(static_cast<std::size_t>(cases));
     for (int i = 0; i < cases; ++i) {
       instances.push_back(willow::to_official_labels(
-          willow::generate_instance(shape, cities, pattern, max_coin, rng)));
+          by_recipe
+              ? willow::generate_recipe_instance(recipe, cities, max_coin, rng)
+              : willow::generate_instance(shapes.at(shape_name), cities, pattern, max_coin, rng)));
     }
     const std::string text = gamebatch::io::willow::format_file(instances);
     return gamebatch::bench::write_case_file("make_willow_case", out_path, text);

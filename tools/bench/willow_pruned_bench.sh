@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# willow pruned-search benchmark (issues 36 and 44): one case per file of each tree shape (random,
-# path, caterpillar, broom, binary, star, and prufer: a uniformly random labelled tree) at
-# N = 20,000 and 100,000, and the official large practice file, solved by
+# willow pruned-search benchmark: one case per file of each tree shape (random, path, caterpillar,
+# broom, binary, star, prufer: a uniformly random labelled tree, and the slow shapes: the tripod and
+# the spiders tools/bench/willow_slow_shapes found) at N = 20,000 and 100,000, and the official
+# large practice file, solved by
 # `gamebatch solve --jobs 2 --no-cache` against another build's gamebatch (the previous main) in one
-# interleaved series; then a random tree, a Pruefer tree and a path of N = 10^6 by the candidate
-# alone (the baseline would take minutes to hours): time and peak memory.
+# interleaved series; then a random tree, a Pruefer tree, a path and the slow shapes of N = 10^6 by
+# the candidate alone (the baseline would take minutes to hours on the slow shapes): time and peak
+# memory.
 #
 #   tools/bench/willow_pruned_bench.sh [--quick] [BUILD_DIR] BASELINE_GAMEBATCH
 #
@@ -12,12 +14,12 @@
 # make_willow_case,willow_work}. The baseline's answers are the expected ones; both builds' answers are
 # checked against them (the practice file's against its .correct). Prints one Markdown table per
 # case (progress on stderr) and the ratios (candidate time / baseline time). Targets: the random
-# tree of N = 100,000 at most 1.0x the baseline's time (issue 44: no slower than the previous
-# main), the path of N = 100,000 at most 0.1x, the practice file at most 1.0x; every shape of
-# N = 100,000 at most 5x the candidate's time on the random tree of that size (and the caterpillar,
-# broom and Pruefer tree at seeds 2..6 against the random tree of the same seed); the Pruefer tree
-# and the path of N = 10^6 at most 20 s. The work table also lists the comb and the tripod (three
-# combs joined at one city), which have no target. --quick: one run of each instead of 3.
+# tree of N = 100,000 at most 1.0x the baseline's time (no slower than the previous main), the
+# path of N = 100,000 at most 0.1x, the practice file at most 1.0x; every shape of N = 100,000 at
+# most 5x the candidate's time on the random tree of that size (and the caterpillar, broom and
+# Pruefer tree at seeds 2..6 against the random tree of the same seed); the Pruefer tree, the path
+# and every slow shape of N = 10^6 at most 20 s. The work table also lists the comb, which has no
+# target. --quick: one run of each instead of 3.
 # Exits 1 when a run fails, an answer differs or a target is missed.
 set -euo pipefail
 # shellcheck source=tools/bench/bench_lib.sh
@@ -90,8 +92,9 @@ bench_case() {
   fi
 }
 
+slow_shapes="tripod comb_spider lopsided_spider rich_teeth_spider"
 for cities in 20000 100000; do
-  for shape in random path caterpillar broom binary star prufer; do
+  for shape in random path caterpillar broom binary star prufer $slow_shapes; do
     input=$scratch/$shape-$cities.in
     "$make_case" --shape "$shape" --cities "$cities" --seed 1 --output "$input" ||
       die "make_willow_case failed for $shape"
@@ -126,7 +129,7 @@ echo
 echo "| shape | gamebatch median s | / random | target |"
 echo "| :--- | ---: | ---: | :--- |"
 random_time=$(awk -F'|' '$2 ~ /^ random, N = 100000 / { gsub(/ /, "", $3); print $3 }' "$ratios")
-for shape in path caterpillar broom binary star prufer; do
+for shape in path caterpillar broom binary star prufer $slow_shapes; do
   time=$(awk -F'|' -v name=" $shape, N = 100000 " '$2 == name { gsub(/ /, "", $3); print $3 }' \
     "$ratios")
   [[ -n $time && -n $random_time ]] || continue
@@ -143,15 +146,16 @@ echo "### The pruned search's work, N = 100000 (willow_work)"
 echo
 echo "| shape | N | chain steps | per N^2 | per N | rows searched | rows whole | walked |"
 echo "| :--- | ---: | ---: | ---: | ---: | ---: | ---: | :--- |"
-for shape in random path caterpillar broom binary star prufer comb tripod; do
+for shape in random path caterpillar broom binary star prufer comb $slow_shapes; do
   input=$scratch/$shape-100000.in
   [[ -f $input ]] || "$make_case" --shape "$shape" --cities 100000 --seed 1 --output "$input" ||
     die "make_willow_case failed for $shape"
   "$willow_work" "$shape" "$input" || die "willow_work failed for $shape"
 done
 echo
-echo "(comb and tripod: no gen shape, no target; the tripod, three combs joined at one city, is the"
-echo "shape the search's lower bounds cut least, the tests' case that is in progress for seconds.)"
+echo "(comb, tripod and the spiders: no gen shape; the tripod is three combs joined at one city, the"
+echo "spiders the worst trees willow_slow_shapes found: combs with a leaf on every fourth spine city,"
+echo "five joined at one city, four with one half as long again, four with the coins on the leaves.)"
 echo
 
 # The shapes whose trees vary most with the seed (a caterpillar's spine is 1..N/2 cities long, a
@@ -217,5 +221,8 @@ bench_million() {
 bench_million random ""
 bench_million prufer 20
 bench_million path 20
+for shape in $slow_shapes; do
+  bench_million "$shape" 20
+done
 
 bench_finish
