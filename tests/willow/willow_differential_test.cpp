@@ -19,6 +19,7 @@
 #include "core/willow/generators.hpp"
 #include "core/willow/willow.hpp"
 #include "tests/willow/path_like_trees.hpp"
+#include "tests/willow/random_recipes.hpp"
 
 namespace gamebatch::willow {
 namespace {
@@ -241,14 +242,8 @@ TEST(WillowDifferential, EveryWayMatchesBruteForceOnTheSlowShapes) {
     }
   }
   for (int tree = 0; tree < 1500; ++tree) {
-    TreeRecipe recipe;
-    recipe.legs = 1 + static_cast<std::int32_t>(rng() % 6);
-    recipe.arm = static_cast<ArmKind>(rng() % 3);
-    recipe.tooth = 1 + static_cast<std::int32_t>(rng() % 4);
-    recipe.gap = 1 + static_cast<std::int32_t>(rng() % 5);
-    recipe.nested_teeth = rng() % 2 == 0;
-    recipe.long_arm_percent = 50 * static_cast<std::int32_t>(rng() % 5);
-    recipe.layout = static_cast<CoinLayout>(rng() % 5);
+    const TreeRecipe recipe =
+        willow::testing::random_recipe(rng, {6, 4, 5});  // small trees: smaller parts
     const auto cities = static_cast<std::int32_t>(1 + tree % kMaxCities);
     check(generate_recipe_instance(recipe, cities, kMaxCoinChoices[tree % 4], rng),
           describe(recipe) + ", N = " + std::to_string(cities));

@@ -21,6 +21,7 @@
 #include "io/willow/format.hpp"
 #include "tests/test_data.hpp"
 #include "tests/willow/path_like_trees.hpp"
+#include "tests/willow/random_recipes.hpp"
 
 namespace gamebatch::willow {
 namespace {
@@ -134,20 +135,6 @@ TEST(WillowPruned, MatchesTheWalkOnPrueferTreesAndLongPaths) {
   }
 }
 
-// A recipe of willow_slow_shapes' families (spiders of combs, brooms and caterpillars, combs of
-// combs, one long arm, coin layouts), drawn at random over the ranges the search climbs over.
-TreeRecipe random_recipe(std::mt19937_64& rng) {
-  TreeRecipe recipe;
-  recipe.legs = 1 + static_cast<std::int32_t>(rng() % 8);
-  recipe.arm = static_cast<ArmKind>(rng() % 3);
-  recipe.tooth = 1 + static_cast<std::int32_t>(rng() % 6);
-  recipe.gap = 1 + static_cast<std::int32_t>(rng() % 6);
-  recipe.nested_teeth = rng() % 2 == 0;
-  recipe.long_arm_percent = 50 * static_cast<std::int32_t>(rng() % 5);
-  recipe.layout = static_cast<CoinLayout>(rng() % 5);
-  return recipe;
-}
-
 // The spiders and trees of random recipes (where the search settles rows least lower bound
 // first) against the walk: 120 trees of 2..3,000 cities (log-uniform), 32-bit and 64-bit coins,
 // on the calling thread and on all threads.
@@ -165,7 +152,7 @@ TEST(WillowPruned, MatchesTheWalkOnTheSlowShapes) {
     const auto cities =
         static_cast<std::int32_t>(tree < 8 ? kLargest : std::round(std::exp(log_size(rng))));
     const Coins max_coin = tree % 5 == 4 ? 1'000'000'000 : 10000;
-    const TreeRecipe recipe = random_recipe(rng);
+    const TreeRecipe recipe = willow::testing::random_recipe(rng);
     const bool spider = tree % 3 == 0;
     const Instance instance =
         spider ? generate_instance(kSpiders[tree % 4], cities, CoinPattern::mixed, max_coin, rng)
@@ -186,7 +173,7 @@ TEST(WillowPruned, MatchesTheWalkOnTheSlowShapes) {
 TEST(WillowGenerators, RecipesRoundTripThroughTheirText) {
   std::mt19937_64 rng(0x7ec);
   for (int k = 0; k < 50; ++k) {
-    const TreeRecipe recipe = random_recipe(rng);
+    const TreeRecipe recipe = willow::testing::random_recipe(rng);
     EXPECT_EQ(describe(parse_recipe(describe(recipe))), describe(recipe));
   }
   EXPECT_EQ(describe(parse_recipe("legs=5 gap=4")),
@@ -345,7 +332,7 @@ TEST(WillowPruned, HalfwayBoundsNeverExceedThePairsValue) {
   for (int tree = 0; tree < 1200; ++tree) {
     const auto cities = static_cast<std::int32_t>(2 + tree % 11);
     const Coins max_coin = kMaxCoins[tree % 4];
-    const TreeRecipe recipe = random_recipe(rng);
+    const TreeRecipe recipe = willow::testing::random_recipe(rng);
     const Instance instance = tree % 4 == 3
                                   ? generate_instance(kBenchShapes[tree % std::size(kBenchShapes)],
                                                       cities, CoinPattern::mixed, max_coin, rng)
